@@ -1,0 +1,282 @@
+// Ingest benchmark (npm run bench:ingest): Teltonika Codec 8 frames → the gateway decoder → the
+// position pipeline → SQLite in a temporary DATA_DIR, against the raw insert ceiling of the same
+// positions table measured in the same run (plain prepared inserts of the same rows, in
+// transactions of the pipeline's average size). Prints the figures; the last line is
+//   ingest: <positions per second> positions/s, <ratio> of ceiling
+//
+// The machine may be shared, so the run alternates: pipeline, ceiling, pipeline, ceiling, ... (each
+// on a fresh database), and compares the best of each. An untimed pipeline run over the first
+// tenth of the load comes first, so that every timed round measures compiled code (the ceiling's
+// loop is one native call per row and needs no warming).
+//
+// BENCH_POSITIONS (default 200000), BENCH_UNITS (default 1000) and BENCH_ROUNDS (default 3) size it;
+// BENCH_WRITER=kysely measures the pipeline without its cached-statement writer;
+// BENCH_PROFILE=<file.cpuprofile> writes a CPU profile of the last pipeline round's timed window.
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect, sql } from 'kysely';
+import { migrate, openDb, type Database, type Db } from '../../server/src/db';
+import { decodeTeltonikaAvl } from '../../server/src/ingest/protocols/teltonika';
+import { createMemoryBus } from '../../server/src/live/bus';
+import { createPipeline } from '../../server/src/pipeline';
+import { encodeCodec8 } from './codec8';
+import { unitTrack } from './fleet';
+
+const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 200_000);
+const UNITS = Number(process.env.BENCH_UNITS ?? 1000);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const PER_FRAME = 10;
+
+const imei = (u: number) => String(356307040000000 + u);
+const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
+const cpuMillis = (since: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1000;
+};
+
+async function seed(handle: Db): Promise<void> {
+  const { db } = handle;
+  const client = await db
+    .insertInto('clients')
+    .values({ name: 'Bench Fleet', state: 1, created: Date.now() })
+    .returning('cid')
+    .executeTakeFirstOrThrow();
+  for (let u = 0; u < UNITS; u += 200) {
+    const rows = [];
+    for (let k = u; k < Math.min(UNITS, u + 200); k++) {
+      rows.push({
+        client_id: client.cid,
+        name: `Truck ${k}`,
+        reg: `BENCH ${k} GP`,
+        icon_colour: 'blue',
+        icon_type: 0,
+        vehicle_class_ref: 'truck_trailer',
+        service_type: 'full',
+        unit_type: 'Wired',
+        active: 1,
+        display: 1,
+        driver_id: null,
+        last_disconnect: null,
+        device_id: imei(k),
+        protocol: 'teltonika',
+        stock_status: 5,
+        created: Date.now(),
+      });
+    }
+    await db.insertInto('units').values(rows).execute();
+  }
+}
+
+/** Frames per unit, in the order each device sends them. */
+function encodeFleet(start: number): Buffer[][] {
+  const perUnit = Math.ceil(POSITIONS / UNITS);
+  const frames: Buffer[][] = [];
+  for (let u = 0; u < UNITS; u++) {
+    const track = unitTrack(u, start, perUnit);
+    const mine: Buffer[] = [];
+    for (let i = 0; i < track.length; i += PER_FRAME)
+      mine.push(encodeCodec8(track.slice(i, i + PER_FRAME)));
+    frames.push(mine);
+  }
+  return frames;
+}
+
+/**
+ * The database as openDb opens it (same file name and pragmas), keeping the better-sqlite3
+ * handle that the pipeline's cached-statement writer uses.
+ */
+function openSqlite(dataDir: string): { handle: Db; sqlite: SQLite.Database } {
+  const sqlite = new SQLite(path.join(dataDir, 'portal.sqlite'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { handle: { db, dialect: 'sqlite', close: () => db.destroy() }, sqlite };
+}
+
+/** The inspector's CPU profiler, for BENCH_PROFILE. */
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  return {
+    async stop(file: string) {
+      const { profile } = await session.post('Profiler.stop');
+      fs.writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`profile of the timed window: ${file}`);
+    },
+  };
+}
+
+async function runPipeline(
+  dataDir: string,
+  frames: Buffer[][],
+  keepRows: boolean,
+  profile?: string,
+) {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const { handle, sqlite } = openSqlite(dataDir);
+  await migrate(handle);
+  await seed(handle);
+  const pipeline = createPipeline({
+    db: handle.db,
+    dialect: handle.dialect,
+    sqlite: process.env.BENCH_WRITER === 'kysely' ? undefined : sqlite,
+    bus: createMemoryBus(),
+    config: { expireIntervalMs: 0 },
+  });
+  let decoded = 0;
+  const profiler = profile && (await startProfile());
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  // Every device sends its next frame once the previous one is acknowledged (committed).
+  await Promise.all(
+    frames.map(async (mine, u) => {
+      const id = imei(u);
+      if (!(await pipeline.identify('teltonika', id, '127.0.0.1')))
+        throw new Error(`${id} refused`);
+      for (const frame of mine) {
+        const res = decodeTeltonikaAvl(frame, 0, frame.length, id);
+        if (res.status !== 'ok') throw new Error(`frame of ${id}: ${res.status}`);
+        decoded += res.records.length;
+        await pipeline.submit(res.records);
+      }
+    }),
+  );
+  await pipeline.flush();
+  const ms = performance.now() - started;
+  const cpuMs = cpuMillis(cpu);
+  if (profiler) await profiler.stop(profile);
+  const stats = { ...pipeline.stats };
+  await pipeline.close();
+  const { db } = handle;
+  const stored = Number(
+    (await sql<{ n: number }>`select count(*) as n from positions`.execute(db)).rows[0].n,
+  );
+  const trips = Number(
+    (await sql<{ n: number }>`select count(*) as n from trips where type = 0`.execute(db)).rows[0]
+      .n,
+  );
+  const rows = keepRows ? await db.selectFrom('positions').selectAll().orderBy('id').execute() : [];
+  await handle.close();
+  if (stored !== decoded)
+    throw new Error(`decoded ${decoded} records but stored ${stored} positions`);
+  return { ms, cpuMs, stored, trips, stats, rows };
+}
+
+type PositionRow = Awaited<ReturnType<typeof runPipeline>>['rows'][number];
+
+/** Plain prepared single-row inserts of the same rows, `perTx` to a transaction, on a fresh table. */
+async function runCeiling(dataDir: string, name: string, rows: PositionRow[], perTx: number) {
+  const file = path.join(dataDir, `${name}.sqlite`);
+  const handle = openDb({ dataDir, databaseUrl: `sqlite:${file}` });
+  await migrate(handle);
+  await handle.close();
+  const raw = new SQLite(file);
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = NORMAL');
+  const insert = raw.prepare(
+    'insert into positions (unit_id, fix_time, server_time, lat, lon, speed, course, altitude, satellites, valid, ignition, odometer, attributes) values (?,?,?,?,?,?,?,?,?,?,?,?,?)',
+  );
+  const params = rows.map((r) => [
+    r.unit_id,
+    r.fix_time,
+    r.server_time,
+    r.lat,
+    r.lon,
+    r.speed,
+    r.course,
+    r.altitude,
+    r.satellites,
+    r.valid,
+    r.ignition,
+    r.odometer,
+    r.attributes,
+  ]);
+  const begin = raw.prepare('BEGIN');
+  const cpu = process.cpuUsage();
+  const commit = raw.prepare('COMMIT');
+  const started = performance.now();
+  for (let i = 0; i < params.length; i += perTx) {
+    begin.run();
+    const end = Math.min(params.length, i + perTx);
+    for (let k = i; k < end; k++) insert.run(params[k]);
+    commit.run();
+  }
+  const ms = performance.now() - started;
+  const cpuMs = cpuMillis(cpu);
+  raw.close();
+  return { ms, cpuMs };
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-'));
+  try {
+    const start = Date.now() - Math.ceil(POSITIONS / UNITS) * 10_000 - 60_000;
+    const t = performance.now();
+    const frames = encodeFleet(start);
+    const frameCount = frames.reduce((n, f) => n + f.length, 0);
+    console.log(
+      `fleet: ${UNITS} units, ${frameCount} Codec 8 frames of ${PER_FRAME} records (encoded in ${Math.round(performance.now() - t)} ms)`,
+    );
+    console.log(`data: ${dataDir} (SQLite, WAL, synchronous=NORMAL)`);
+
+    const warm = frames.map((mine) => mine.slice(0, Math.ceil(mine.length / 4)));
+    const warmup = await runPipeline(path.join(dataDir, 'warmup'), warm, false);
+    console.log(
+      `warm-up (untimed): ${warmup.stored} positions in ${Math.round(warmup.ms)} ms, ${rate(warmup.stored, warmup.ms)}/s`,
+    );
+
+    const runs: Awaited<ReturnType<typeof runPipeline>>[] = [];
+    const ceilings: Awaited<ReturnType<typeof runCeiling>>[] = [];
+    let perTx = 1;
+    for (let round = 1; round <= ROUNDS; round++) {
+      const run = await runPipeline(
+        path.join(dataDir, `pipeline-${round}`),
+        frames,
+        round === 1,
+        round === ROUNDS ? process.env.BENCH_PROFILE : undefined,
+      );
+      runs.push(run);
+      perTx = Math.max(1, Math.round(runs[0].stats.records / runs[0].stats.batches));
+      console.log(
+        `pipeline ${round}: ${run.stored} positions in ${Math.round(run.ms)} ms = ${rate(run.stored, run.ms)}/s ` +
+          `(cpu ${((run.cpuMs * 1000) / run.stored).toFixed(1)} µs/position), ` +
+          `${run.stats.batches} transactions (${Math.round(run.stats.records / run.stats.batches)} records each on average), ${run.trips} trips`,
+      );
+      const ceiling = await runCeiling(dataDir, `ceiling-${round}`, runs[0].rows, perTx);
+      ceilings.push(ceiling);
+      console.log(
+        `ceiling ${round}: ${runs[0].rows.length} rows in ${Math.round(ceiling.ms)} ms = ${rate(runs[0].rows.length, ceiling.ms)}/s ` +
+          `(cpu ${((ceiling.cpuMs * 1000) / runs[0].rows.length).toFixed(1)} µs/row; prepared single-row inserts, ${perTx} per transaction)`,
+      );
+    }
+    const stored = runs[0].stored;
+    const best = runs.reduce((a, b) => (b.ms < a.ms ? b : a));
+    const bestCeiling = Math.min(...ceilings.map((c) => c.ms));
+    const bestCpu = Math.min(...runs.map((r) => r.cpuMs));
+    const bestCeilingCpu = Math.min(...ceilings.map((c) => c.cpuMs));
+    const us = (ms: number) => ((ms * 1000) / stored).toFixed(1);
+    console.log(
+      `cpu time: pipeline ${us(bestCpu)} µs/position, ceiling ${us(bestCeilingCpu)} µs/row ` +
+        `(${(bestCeilingCpu / bestCpu).toFixed(2)} of ceiling by CPU time)`,
+    );
+    const throughput = rate(best.stored, best.ms);
+    const ratio = throughput / rate(stored, bestCeiling);
+    console.log(`ingest: ${throughput} positions/s, ${ratio.toFixed(2)} of ceiling`);
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,214 @@
+// Validation rules of SPEC §5, shared by the server's task schemas and the web forms.
+
+const EMAIL_FORBIDDEN = /[, ;'"\\/#$*]/;
+
+/** E-mail: one @, at least one dot, no forbidden characters, not ending in '.', '@' or '-'. */
+export function isValidEmail(value: string): boolean {
+  if (typeof value !== 'string' || value.length === 0) return false;
+  if (value.split('@').length !== 2) return false;
+  if (!value.includes('.')) return false;
+  if (EMAIL_FORBIDDEN.test(value)) return false;
+  if (/[.@-]$/.test(value)) return false;
+  const [local, domain] = value.split('@');
+  return local.length > 0 && domain.length > 0;
+}
+
+const SPECIAL_CHARACTERS = /[!$^*+()%[\]\\/';@{}|"<>`~]/;
+
+/** True when the text contains any of ! $ ^ * + ( ) % [ ] \ / ' ; @ { } | " < > ` ~ */
+export function hasSpecialCharacters(value: string): boolean {
+  return SPECIAL_CHARACTERS.test(value);
+}
+
+export interface LatLng {
+  lat: number;
+  lng: number;
+}
+
+const DECIMAL_PAIR = /^\s*(-?\d+(?:\.\d+)?)\s*[,;\s]\s*(-?\d+(?:\.\d+)?)\s*$/;
+// One DMS component: optional hemisphere before or after, degrees, optional minutes and seconds.
+const DMS_PART =
+  /([NSEW])?\s*(\d+(?:\.\d+)?)\s*(?:°|º|d|\s)\s*(?:(\d+(?:\.\d+)?)\s*(?:'|′|m|\s)\s*)?(?:(\d+(?:\.\d+)?)\s*(?:"|″|''|s)?\s*)?([NSEW])?/gi;
+
+/**
+ * Parses coordinates typed as a decimal pair ("-26.2041, 28.0473") or as degrees, minutes and
+ * seconds with N/S/E/W ("26°12'14.8\"S 28°2'50.3\"E"). West and south are negative.
+ * Returns null when the text is not a valid coordinate pair.
+ */
+export function parseCoordinates(text: string): LatLng | null {
+  if (typeof text !== 'string') return null;
+  const dec = DECIMAL_PAIR.exec(text);
+  if (dec) return inRange(Number(dec[1]), Number(dec[2]));
+  if (!/[NSEW]/i.test(text)) return null;
+  const parts: { value: number; hemi: string }[] = [];
+  for (const m of text.matchAll(DMS_PART)) {
+    if (!m[2]) continue;
+    const hemi = (m[1] || m[5] || '').toUpperCase();
+    const deg = Number(m[2]);
+    const min = m[3] ? Number(m[3]) : 0;
+    const sec = m[4] ? Number(m[4]) : 0;
+    if (min >= 60 || sec >= 60) return null;
+    parts.push({ value: deg + min / 60 + sec / 3600, hemi });
+  }
+  if (parts.length !== 2 || !parts[0].hemi || !parts[1].hemi) return null;
+  let lat: number | null = null;
+  let lng: number | null = null;
+  for (const p of parts) {
+    const signed = p.hemi === 'S' || p.hemi === 'W' ? -p.value : p.value;
+    if (p.hemi === 'N' || p.hemi === 'S') lat = signed;
+    else lng = signed;
+  }
+  if (lat === null || lng === null) return null;
+  return inRange(lat, lng);
+}
+
+function inRange(lat: number, lng: number): LatLng | null {
+  if (!Number.isFinite(lat) || !Number.isFinite(lng)) return null;
+  if (lat < -90 || lat > 90 || lng < -180 || lng > 180) return null;
+  return { lat, lng };
+}
+
+export interface RoutePoint {
+  name?: string;
+  lat: number;
+  lng: number;
+}
+
+/** Route points differ when names differ or lat/lng differ at the location accuracy (2). */
+export function routePointChanged(a: RoutePoint, b: RoutePoint, accuracy = 2): boolean {
+  if ((a.name ?? '') !== (b.name ?? '')) return true;
+  return (
+    a.lat.toFixed(accuracy) !== b.lat.toFixed(accuracy) ||
+    a.lng.toFixed(accuracy) !== b.lng.toFixed(accuracy)
+  );
+}
+
+export interface FuelRowInput {
+  reg?: unknown;
+  datetimestamp?: unknown;
+  litres?: unknown;
+  hours?: unknown;
+  odometer?: unknown;
+}
+export interface FuelRow {
+  reg: string;
+  datetimestamp: string;
+  litres: number | '';
+  hours: number | '';
+  odometer: number | '';
+  error?: string;
+}
+
+function keepFuelChars(value: unknown): string {
+  return String(value ?? '').replace(/[^A-Za-z0-9_./-]/g, '');
+}
+function fuelNumber(value: unknown): number | '' {
+  const kept = keepFuelChars(value);
+  return kept !== '' && /^-?\d+(\.\d+)?$/.test(kept) ? Number(kept) : '';
+}
+
+/**
+ * Cleans one fuel upload row (SPEC §5). Reg keeps only letters, digits, underscore, dot, hyphen
+ * and slash, upper-cased; numbers are cleaned the same way and become empty when not numeric.
+ * A row needs reg, datetimestamp, litres and odometer; a failing row keeps an error.
+ */
+export function cleanFuelRow(input: FuelRowInput): FuelRow {
+  const row: FuelRow = {
+    reg: keepFuelChars(input.reg).toUpperCase(),
+    datetimestamp: String(input.datetimestamp ?? '').trim(),
+    litres: fuelNumber(input.litres),
+    hours: fuelNumber(input.hours),
+    odometer: fuelNumber(input.odometer),
+  };
+  const missing: string[] = [];
+  if (!row.reg) missing.push('Registration');
+  if (!row.datetimestamp || Number.isNaN(Date.parse(row.datetimestamp))) missing.push('Datetime');
+  if (row.litres === '') missing.push('Litres');
+  if (row.odometer === '') missing.push('Odometer');
+  if (missing.length) row.error = `Missing or invalid: ${missing.join(', ')}`;
+  return row;
+}
+
+/** Field-name fragments never turned into numbers (SPEC §5). */
+export const NUMBER_FILTER_EXCLUDED_FRAGMENTS = [
+  'phone',
+  'cell',
+  'mobile',
+  'sms',
+  'date',
+  'time',
+  'from',
+  'to',
+  'contact',
+  'end',
+  'land_line',
+];
+/** Keys whose values are identifiers or free text: never turned into numbers. */
+export const PAYLOAD_CLEANING_EXCLUDED_KEYS = [
+  'password',
+  'current_password',
+  'username',
+  'name',
+  'display_name',
+  'reg',
+  'device_id',
+  'ticket',
+  'email',
+  'search',
+  'title',
+  'message',
+  'first_name',
+  'surname',
+  'description',
+  'comment',
+  'protocol',
+  'label',
+  'ref',
+  'id_number',
+  'vin',
+  'serial',
+];
+
+const NUMERIC = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+
+function excludedKey(key: string, excluded: readonly string[]): boolean {
+  if (excluded.includes(key)) return true;
+  const lower = key.toLowerCase();
+  return NUMBER_FILTER_EXCLUDED_FRAGMENTS.some((f) => lower.includes(f));
+}
+
+/**
+ * Payload cleaning (SPEC §5): numeric strings become numbers, except for excluded keys; empty
+ * strings stay empty. Applies through nested objects and arrays (array items take their key).
+ */
+export function cleanPayload<T>(
+  value: T,
+  excluded: readonly string[] = PAYLOAD_CLEANING_EXCLUDED_KEYS,
+): T {
+  return cleanValue(value, null, excluded) as T;
+}
+
+function cleanValue(value: unknown, key: string | null, excluded: readonly string[]): unknown {
+  if (Array.isArray(value)) return value.map((v) => cleanValue(v, key, excluded));
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = cleanValue(v, k, excluded);
+    return out;
+  }
+  if (
+    typeof value === 'string' &&
+    key !== null &&
+    !excludedKey(key, excluded) &&
+    NUMERIC.test(value)
+  ) {
+    return Number(value);
+  }
+  return value;
+}
+
+/** The season year runs from 2 January to 1 March of the next year (SPEC §5). */
+export function inSeasonYear(date: Date, seasonYear: number): boolean {
+  const start = new Date(seasonYear, 0, 2, 0, 0, 0, 0);
+  const end = new Date(seasonYear + 1, 2, 1, 23, 59, 59, 999);
+  return date >= start && date <= end;
+}

@@ -1,0 +1,63 @@
+// Steps through the portal as a user would, shared by the e2e suites.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { REPO_ROOT } from './server';
+
+export const DEMO_USERS = {
+  full: { username: 'demo', password: 'demo' },
+  lite: { username: 'lite', password: 'lite' },
+  recovery: { username: 'recovery', password: 'recovery' },
+  support: { username: 'support', password: 'support' },
+  other: { username: 'other', password: 'other' },
+} as const;
+
+/** The hash path of the page, e.g. '/login?redirect=%2Fdashboard'. */
+export function hashPath(page: Page): string {
+  return new URL(page.url()).hash.replace(/^#/, '');
+}
+
+/** Waits until the hash path passes `test`; returns it. */
+export async function waitForHashPath(
+  page: Page,
+  test: (path: string) => boolean,
+  timeout = 15000,
+): Promise<string> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    // Read from the page itself: page.url() can lag behind a history.replaceState.
+    const current = (await page.evaluate(() => location.hash)).replace(/^#/, '');
+    if (test(current)) return current;
+    if (Date.now() > deadline) throw new Error(`still at #${current} after ${timeout} ms`);
+    await page.waitForTimeout(50);
+  }
+}
+
+export async function logIn(
+  page: Page,
+  baseUrl: string,
+  user: { username: string; password: string },
+  hash = '/login',
+) {
+  if (!hashPath(page).startsWith('/login')) await page.goto(`${baseUrl}/#${hash}`);
+  await page.getByLabel('Username').fill(user.username);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await waitForHashPath(page, (p) => !p.startsWith('/login'));
+  await page.locator('.portal-header').waitFor();
+}
+
+/** Visible labels of the side menu's top-level entries and open sections. */
+export async function menuLabels(page: Page): Promise<string[]> {
+  const labels = await page.locator('.side-menu .ant-menu-title-content').allInnerTexts();
+  return labels.map((l) => l.trim()).filter(Boolean);
+}
+
+export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results/screenshots');
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}

@@ -1,0 +1,143 @@
+// Starts the real server (the README's `npm start -w server`, i.e. tsx server/src/main.ts) on free
+// ports with a throw-away data folder, serving a build of the web app. Reused by every e2e suite.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildWeb } from './web-build';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface StartServerOptions {
+  /** Extra environment; DEMO=1, SIM_UNITS=0 and MAP_TILES=offline unless given here. */
+  env?: Record<string, string>;
+  /** Milliseconds to wait for /api/health. */
+  startTimeoutMs?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** Everything the server printed so far (for failure messages). */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(
+  url: string,
+  timeoutMs: number,
+  exited: () => string | null,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const exit = exited();
+    if (exit) throw new Error(`the server exited before it was ready (${exit})`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (
+        response.status === 200 &&
+        ((await response.json()) as { status?: string }).status === 'ok'
+      )
+        return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server did not answer /api/health within ${timeoutMs} ms`);
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const webDist = await buildWeb();
+  const [port, osmand, teltonika, gt06] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-e2e-data-'));
+  const url = `http://localhost:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+    DEMO: '1',
+    SIM_UNITS: '0',
+    MAP_TILES: 'offline',
+    LOG_LEVEL: 'warn',
+    OSMAND_PORT: String(osmand),
+    TELTONIKA_PORT: String(teltonika),
+    GT06_PORT: String(gt06),
+    ...options.env,
+  };
+  const serverDir = path.join(REPO_ROOT, 'server');
+  const tsx = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
+  const child = spawn(tsx, ['src/main.ts'], {
+    cwd: serverDir,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exit: string | null = null;
+  const exited = new Promise<void>((resolve) =>
+    child.on('exit', (code, signal) => {
+      exit = `code ${code}, signal ${signal}`;
+      resolve();
+    }),
+  );
+
+  const stop = async () => {
+    if (exit === null && child.pid) {
+      // The process group: tsx runs the server in a child process of its own.
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+      const killed = await Promise.race([
+        exited.then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 5000)),
+      ]);
+      if (!killed) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(url, options.startTimeoutMs ?? 60000, () => exit);
+  } catch (error) {
+    await stop();
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
+  }
+  return { url, port, dataDir, output: () => output, stop };
+}

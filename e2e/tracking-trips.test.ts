@@ -1,0 +1,386 @@
+// The trip pages against the real server with the demo fleet simulator on: on a fresh database it
+// replays the last 24 hours at 600×, so today's trips arrive within a few minutes. The test asks
+// for them through the page (Refresh) until they are there, then checks what a fleet manager
+// sees: the trip in the list with its km, its line really drawn on the map, a replay that moves,
+// a speed chart that seeks it, the summary's blinking row, fleet trips, coverage and driver trips.
+// Screenshots of every page at 1440 and 390 px land in test-results/screenshots.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer, type RunningServer } from './support/server';
+import { launchBrowser, localContext, VIEWPORTS } from './support/browser';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEMO_USERS, SCREENSHOT_DIR, hashPath, logIn, waitForHashPath } from './support/portal';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  // SIM_UNITS=all: the simulator drives every demo unit (support/server turns it off by default).
+  server = await startServer({ env: { SIM_UNITS: 'all' } });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type Size = keyof typeof VIEWPORTS;
+
+/** What the user sees (the viewport, not the whole scrolled page, which is tall on a phone). */
+async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}
+const UNIT = 'Toyota Hilux JOH-01';
+
+async function open(
+  size: Size,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await localContext(browser, {
+    viewport: VIEWPORTS[size],
+    // The demo user's zone, so "today" is the same day for the page and the fleet.
+    timezoneId: 'Africa/Johannesburg',
+  });
+  // Opt in to the pages' test hook: every MapLibre map they create is kept here.
+  await context.addInitScript('window.__fleetMaps = [];');
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await logIn(page, server.url, DEMO_USERS.full);
+  return { context, page, errors };
+}
+
+/** Features MapLibre really rendered in layers whose id matches, across the page's maps. */
+function renderedFeatures(page: Page, layer: RegExp): Promise<number> {
+  return page.evaluate((source) => {
+    const pattern = new RegExp(source);
+    const maps = (window as unknown as { __fleetMaps: any[] }).__fleetMaps;
+    let n = 0;
+    for (const map of maps) {
+      const ids = map
+        .getStyle()
+        .layers.map((l: { id: string }) => l.id)
+        .filter((id: string) => pattern.test(id));
+      if (ids.length) n += map.queryRenderedFeatures({ layers: ids }).length;
+    }
+    return n;
+  }, layer.source);
+}
+
+async function waitFor<T>(
+  what: string,
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeout = 15000,
+): Promise<T> {
+  const deadline = Date.now() + timeout;
+  let last: T = await read();
+  while (!ok(last)) {
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 250));
+    last = await read();
+  }
+  return last;
+}
+
+async function noSidewaysScroll(page: Page, name: string) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+const sliderValue = (page: Page) =>
+  page
+    .locator('[data-testid="replay-dock"] .ant-slider-handle')
+    .getAttribute('aria-valuenow')
+    .then(Number);
+
+let uid = 0;
+let tripPath = '';
+
+describe('trip pages', () => {
+  it("lists a unit's trips of today with km and draws them on the map", async () => {
+    const { context, page, errors } = await open('desktop');
+    await page.goto(`${server.url}/#/portal/trip`);
+    await page.getByText('Choose a unit to see its trips, stops and replay.').waitFor();
+    // Choose the unit as a user does; the URL then names it.
+    await page.locator('.tracking-toolbar .toolbar-unit').click();
+    await page.keyboard.type(UNIT);
+    await page.locator('.ant-select-item-option', { hasText: UNIT }).first().click();
+    const path = await waitForHashPath(page, (p) => /^\/portal\/trip\/\d+$/.test(p));
+    uid = Number(path.split('/')[3]);
+
+    // Poll get_trips through the page until the simulator's backfill has produced a trip today.
+    const trips = page.locator('.trip-entry[data-kind="trip"]');
+    const deadline = Date.now() + 240_000;
+    while ((await trips.count()) === 0) {
+      expect(Date.now(), 'no trip of today appeared within 4 minutes').toBeLessThan(deadline);
+      await page.waitForTimeout(4000);
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.waitForLoadState('networkidle');
+    }
+    await expect
+      .poll(() => trips.first().locator('.trip-entry-distance').innerText(), { timeout: 15000 })
+      .toMatch(/^\d+\.\d\d km$/);
+    const distance = await page.locator('[data-total="distance"]').innerText();
+    expect(distance).toMatch(/^\d+\.\d\d km$/);
+    expect(Number.parseFloat(distance)).toBeGreaterThan(0);
+    expect(await page.locator('[data-total="driving"]').innerText()).toMatch(/minute|hour|second/);
+
+    // The line is really on the map: MapLibre rendered features of the trip line layer, and the
+    // legend (shown only with lines drawn) gives their speeds.
+    await waitFor(
+      'rendered trip line features',
+      () => renderedFeatures(page, /^trip-.*-line$/),
+      (n) => n > 0,
+      20000,
+    );
+    await expect
+      .poll(() => page.getByTestId('legend-speeds').innerText(), { timeout: 15000 })
+      .toMatch(/km\/h$/);
+    await page.waitForTimeout(500);
+    await screenshot(page, 'desktop-trip');
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 300_000);
+
+  it('replays a chosen trip by time, and the speed chart follows and seeks it', async () => {
+    expect(uid, 'the first test found a unit').toBeGreaterThan(0);
+    const { context, page, errors } = await open('desktop');
+    await page.goto(`${server.url}/#/portal/trip/${uid}`);
+    const trip = page.locator('.trip-entry[data-kind="trip"]').last();
+    await trip.waitFor();
+    await trip.click();
+    tripPath = await waitForHashPath(page, (p) =>
+      new RegExp(`^/portal/trip/${uid}/\\d{4}-\\d\\d-\\d\\d/\\d+$`).test(p),
+    );
+    await page.getByTestId('replay-dock').waitFor();
+    await waitFor(
+      'the chosen trip drawn',
+      () => renderedFeatures(page, /^trip-.*-line$/),
+      (n) => n > 0,
+    );
+    const readout = page.getByTestId('replay-readout');
+    const chart = page.getByTestId('speed-chart');
+    const before = await sliderValue(page);
+    const timeBefore = await readout.innerText();
+    const cursorBefore = await chart.getAttribute('data-cursor');
+    expect(before).toBe(0);
+
+    await page
+      .getByTestId('replay-dock')
+      .getByRole('button', { name: 'Play', exact: true })
+      .click();
+    await page.waitForTimeout(3000);
+    const during = await sliderValue(page);
+    expect(during, 'the replay slider moved within 3 s').toBeGreaterThan(before);
+    expect(await readout.innerText()).not.toBe(timeBefore);
+    expect(Number(await chart.getAttribute('data-cursor'))).toBeGreaterThan(Number(cursorBefore));
+    // The marker moved with it on the map.
+    expect(await renderedFeatures(page, /^replay-.*-marker$/)).toBeGreaterThan(0);
+    await screenshot(page, 'desktop-trip-replay');
+    await page
+      .getByTestId('replay-dock')
+      .getByRole('button', { name: 'Pause', exact: true })
+      .click();
+
+    // Pressing the chart three quarters along its grid moves the replay there.
+    const box = (await chart.boundingBox())!;
+    const gridLeft = box.x + 44;
+    const gridWidth = box.width - 44 - 14;
+    await page.mouse.click(gridLeft + gridWidth * 0.75, box.y + box.height / 2);
+    await expect.poll(() => sliderValue(page), { timeout: 15000 }).toBeGreaterThan(700);
+    expect(await sliderValue(page)).toBeLessThan(800);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('blinks the unit of trip_summary_date/{uid} for 5 s after scrolling to it', async () => {
+    const { context, page, errors } = await open('desktop');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(
+      new Date(),
+    );
+    // Watch the row's class from inside the page, so the blink is timed where it happens.
+    await page.evaluate((id) => {
+      const w = window as unknown as { __blink: { on?: number; off?: number } };
+      w.__blink = {};
+      new MutationObserver(() => {
+        const on = !!document.getElementById(id)?.classList.contains('is-blinking');
+        if (on && w.__blink.on === undefined) w.__blink.on = performance.now();
+        if (!on && w.__blink.on !== undefined && w.__blink.off === undefined)
+          w.__blink.off = performance.now();
+      }).observe(document.body, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['class'],
+      });
+    }, `trip_summary_${uid}`);
+    await page.evaluate(
+      (hash) => (location.hash = hash),
+      `#/portal/trip_summary_date/${uid}/${today}_${today}`,
+    );
+    const row = page.locator(`#trip_summary_${uid}`);
+    await row.waitFor();
+    await expect.poll(() => row.getAttribute('class'), { timeout: 15000 }).toContain('is-blinking');
+    // Scrolled smoothly into view, clear of the sticky top bar.
+    await expect
+      .poll(
+        () =>
+          row.evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            return r.top >= 56 && r.bottom <= window.innerHeight;
+          }),
+        { timeout: 5000 },
+      )
+      .toBe(true);
+    const animation = await row
+      .locator('td')
+      .first()
+      .evaluate((el) => getComputedStyle(el).animationName);
+    expect(animation).toBe('tracking-blink');
+    await screenshot(page, 'desktop-trip_summary');
+    await expect
+      .poll(() => row.getAttribute('class'), { timeout: 8000 })
+      .not.toContain('is-blinking');
+    const blink = await page.evaluate(
+      () => (window as unknown as { __blink: { on: number; off: number } }).__blink,
+    );
+    // SPEC §9: the blink lasts 5000 ms.
+    expect(blink.off - blink.on).toBeGreaterThan(4800);
+    expect(blink.off - blink.on).toBeLessThan(5800);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 60_000);
+});
+
+describe.each(Object.keys(VIEWPORTS) as Size[])('tracking pages at %s size', (size) => {
+  it('every page, with its map drawn and its controls on screen', async () => {
+    expect(uid).toBeGreaterThan(0);
+    const { context, page, errors } = await open(size);
+    const phone = size === 'phone';
+    const showList = async () => {
+      // A phone keeps the pane it showed last when the trip page moves to another route.
+      if (phone) await page.locator('.split-switch .ant-segmented-item').first().click();
+    };
+    const showMap = async () => {
+      if (!phone) return;
+      await page.locator('.split-switch').getByText('Map').click();
+      // The page brings the map up under the top bar.
+      await page.waitForTimeout(700);
+    };
+    const controlsOnScreen = async (name: string) => {
+      for (const box of await page
+        .locator('.tracking-toolbar > *')
+        .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON()))) {
+        expect(box.right, `${name}: a control runs off the screen`).toBeLessThanOrEqual(
+          VIEWPORTS[size].width,
+        );
+      }
+    };
+
+    // trip with a trip chosen: list, then map with replay.
+    await page.goto(`${server.url}/#${tripPath}`);
+    await page.locator('.trip-entry.is-selected').waitFor();
+    await controlsOnScreen('trip');
+    await noSidewaysScroll(page, 'trip');
+    await screenshot(page, `${size}-trip-list`);
+    await showMap();
+    await page.getByTestId('replay-dock').waitFor();
+    await waitFor(
+      'trip line',
+      () => renderedFeatures(page, /^trip-.*-line$/),
+      (n) => n > 0,
+    );
+    await page.waitForTimeout(400);
+    await screenshot(page, `${size}-trip-map`);
+
+    // trip_range over the last 7 days with a lower maximum speed: more speeding.
+    await page.goto(`${server.url}/#/portal/trip_range/${uid}/${lastDays(7)}/80`);
+    await showList();
+    await page.locator('.trip-entry').first().waitFor();
+    await expect
+      .poll(() => page.locator('.tracking-toolbar').innerText(), { timeout: 15000 })
+      .toContain('80 km/h');
+    await controlsOnScreen('trip_range');
+    await noSidewaysScroll(page, 'trip_range');
+    await screenshot(page, `${size}-trip_range`);
+
+    // trip_day: the day of the chosen trip.
+    const day = tripPath.split('/')[4];
+    await page.goto(`${server.url}/#/portal/trip_day/${uid}/${day}`);
+    await page.locator('.trip-entry').first().waitFor({ state: 'attached' });
+    await showMap();
+    await waitFor(
+      'trip_day lines',
+      () => renderedFeatures(page, /^trip-.*-line$/),
+      (n) => n > 0,
+    );
+    await screenshot(page, `${size}-trip_day`);
+
+    // Trip summary of today.
+    await page.goto(`${server.url}/#/portal/trip_summary`);
+    await page.locator(`#trip_summary_${uid}`).waitFor();
+    await controlsOnScreen('trip_summary');
+    await noSidewaysScroll(page, 'trip_summary');
+    await screenshot(page, `${size}-trip_summary_list`);
+
+    // Fleet trips of every unit, lines on one map.
+    await page.goto(`${server.url}/#/portal/fleet_trips/all/${lastDays(1)}`);
+    await page.locator('.trip-entry').first().waitFor();
+    await controlsOnScreen('fleet_trips');
+    await noSidewaysScroll(page, 'fleet_trips');
+    await screenshot(page, `${size}-fleet_trips-list`);
+    await showMap();
+    await waitFor(
+      'fleet lines',
+      () => renderedFeatures(page, /^trip-.*-line$/),
+      (n) => n > 0,
+    );
+    await screenshot(page, `${size}-fleet_trips-map`);
+
+    // Fleet coverage: the heat map of the unit's moving fixes.
+    await page.goto(`${server.url}/#/portal/fleet_coverage_area/${uid}/${lastDays(1)}`);
+    await expect
+      .poll(() => page.getByTestId('coverage-stats').innerText(), { timeout: 20000 })
+      .toMatch(/Positions\s*[1-9]/);
+    if (phone) await page.locator('.split-switch').getByText('Map').click();
+    await waitFor(
+      'heat map',
+      () => renderedFeatures(page, /^heatmap-/),
+      (n) => n > 0,
+    );
+    await controlsOnScreen('fleet_coverage_area');
+    await noSidewaysScroll(page, 'fleet_coverage_area');
+    await screenshot(page, `${size}-fleet_coverage_area`);
+
+    // Driver trips: choose the first driver in the picker.
+    await page.goto(`${server.url}/#/portal/driver_trips`);
+    await page.getByText('Choose one or more drivers to see their trips.').waitFor();
+    await page.locator('.trip-panel-empty .ant-select').click();
+    await page.locator('.ant-select-item-option').first().click();
+    await waitForHashPath(page, (p) => /^\/portal\/driver_trips\/\d+\//.test(p));
+    await page.keyboard.press('Escape');
+    await page.locator('.trip-entry, .trip-panel .ant-empty').first().waitFor();
+    await controlsOnScreen('driver_trips');
+    await noSidewaysScroll(page, 'driver_trips');
+    await screenshot(page, `${size}-driver_trips`);
+
+    expect(errors).toEqual([]);
+    expect(hashPath(page)).toMatch(/^\/portal\/driver_trips\//);
+    await context.close();
+  }, 180_000);
+});
+
+/** {daterange} of the last `n` days up to today, in the demo user's zone. */
+function lastDays(n: number): string {
+  const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' });
+  const today = fmt.format(new Date());
+  const first = fmt.format(new Date(Date.now() - (n - 1) * 86_400_000));
+  return `${first}_${today}`;
+}

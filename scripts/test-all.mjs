@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// `npm test`: everything a user needs to trust a change. Installs Debian's Chromium when it is
+// missing (browser tests never download a browser), builds the web app, runs unit, integration
+// and component tests, then the browser tests, and prints one line: `N passed, N failed`.
+import { execSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { summarize } from './summarize.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+function ensureChromium() {
+  if (fs.existsSync(CHROMIUM)) return;
+  console.log('Installing Debian Chromium for the browser tests (apt-get install chromium)...');
+  const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
+  execSync(`${sudo}apt-get update -qq && ${sudo}apt-get install -y -qq chromium`, {
+    stdio: 'inherit',
+  });
+}
+
+function run(cmd, args, env = {}) {
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status ?? 1;
+}
+
+fs.mkdirSync('test-results', { recursive: true });
+for (const f of ['vitest.json', 'e2e.json']) fs.rmSync(`test-results/${f}`, { force: true });
+
+ensureChromium();
+let status = run('npm', ['run', 'build', '-w', 'web']);
+if (status !== 0) {
+  console.error('The web app did not build.');
+  process.exit(status);
+}
+const reporters = (file) => [
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=test-results/${file}`,
+];
+const projects = ['common', 'server-unit', 'server-integration', 'web'].flatMap((p) => [
+  '--project',
+  p,
+]);
+const a = run('npx', ['vitest', 'run', ...projects, ...reporters('vitest.json')]);
+const b = run('npx', ['vitest', 'run', '--project', 'e2e', ...reporters('e2e.json')]);
+const { passed, failed } = summarize(['test-results/vitest.json', 'test-results/e2e.json']);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(a !== 0 || b !== 0 || failed > 0 ? 1 : 0);

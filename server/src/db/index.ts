@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import type { Database } from './types';
+import type { Dialect, Migration } from './migrations/helpers';
+import { foundation } from './migrations/0001_foundation';
+import { ingest } from './migrations/0002_ingest';
+import { pipeline } from './migrations/0003_pipeline';
+import { trackAll } from './migrations/0004_track_all';
+
+export type { Database } from './types';
+export type { Dialect } from './migrations/helpers';
+
+export interface Db {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** The embedded database's own handle, for the ingest pipeline's prepared statements. */
+  sqlite?: SQLite.Database;
+  close(): Promise<void>;
+}
+
+// PostgreSQL returns int8 as strings; every bigint here is an epoch-ms timestamp or an id,
+// well inside Number's exact range.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/** Opens PostgreSQL when the URL says so, otherwise SQLite in `dataDir`. */
+export function openDb(opts: { databaseUrl?: string; dataDir: string }): Db {
+  if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const file = opts.databaseUrl?.startsWith('sqlite:')
+    ? opts.databaseUrl.slice('sqlite:'.length)
+    : path.join(opts.dataDir, 'portal.sqlite');
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+}
+
+/** Migrations, in order. Later issues append here. */
+export function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '0001_foundation': foundation(dialect),
+    '0002_ingest': ingest(dialect),
+    '0003_pipeline': pipeline(dialect),
+    '0004_track_all': trackAll(dialect),
+  };
+}
+
+export async function migrate(handle: Db): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(handle.dialect) };
+  const migrator = new Migrator({ db: handle.db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+export const json = {
+  parse<T>(text: string | null | undefined, fallback: T): T {
+    if (!text) return fallback;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      return fallback;
+    }
+  },
+};

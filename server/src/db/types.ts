@@ -1,0 +1,254 @@
+// Table types of the one Database interface (Kysely). Timestamps are epoch milliseconds (UTC),
+// booleans 0/1, JSON as text (ARCHITECTURE.md §4).
+import type { Generated } from 'kysely';
+
+export interface ClientsTable {
+  cid: Generated<number>;
+  name: string;
+  state: number;
+  created: number;
+}
+
+export interface UsersTable {
+  nid: Generated<number>;
+  client_id: number;
+  username: string;
+  display_name: string;
+  email: string | null;
+  user_type: string;
+  roles: string;
+  settings: string;
+  ui_settings: string;
+  password_hash: string | null;
+  all_units: number;
+  created: number;
+  last_login: number | null;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number;
+  client_id: number;
+  created: number;
+  last_seen: number;
+  expires: number;
+  ip: string;
+  user_agent: string;
+  channel: string;
+  revoked: number;
+}
+
+export interface ConnectionLogsTable {
+  id: Generated<number>;
+  client_id: number | null;
+  user_id: number | null;
+  username: string;
+  datetimestamp: number;
+  ip: string;
+  user_agent: string;
+  channel: string;
+  success: number;
+  message: string;
+}
+
+export interface ChangeLogsTable {
+  id: Generated<number>;
+  client_id: number;
+  user_id: number;
+  username: string;
+  datetimestamp: number;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  description: string;
+}
+
+export interface TicketsTable {
+  id: Generated<number>;
+  kind: string;
+  token_hash: string;
+  user_id: number;
+  created: number;
+  expires: number;
+  used_at: number | null;
+  data: string;
+}
+
+export interface UnitsTable {
+  uid: Generated<number>;
+  client_id: number;
+  name: string;
+  reg: string;
+  icon_colour: string;
+  icon_type: number;
+  vehicle_class_ref: string;
+  service_type: string;
+  unit_type: string;
+  active: number;
+  display: number;
+  driver_id: number | null;
+  last_disconnect: number | null;
+  device_id: string | null;
+  protocol: string | null;
+  stock_status: number;
+  created: number;
+}
+
+export interface PeopleTable {
+  pid: Generated<number>;
+  client_id: number;
+  first_name: string;
+  surname: string;
+  title: string;
+  rank: number;
+  roles: string;
+  contact_roles: string;
+  email: string | null;
+  cellphone: string | null;
+  licence_class: string;
+  licence_expiry: number | null;
+  prdp_expiry: number | null;
+  driver_tag: string | null;
+  created: number;
+}
+
+export interface UserUnitsTable {
+  user_id: number;
+  unit_id: number;
+}
+
+export interface PositionsTable {
+  id: Generated<number>;
+  unit_id: number;
+  fix_time: number;
+  server_time: number;
+  lat: number;
+  lon: number;
+  speed: number;
+  course: number;
+  altitude: number | null;
+  satellites: number | null;
+  valid: number;
+  ignition: number | null;
+  odometer: number;
+  attributes: string;
+}
+
+export interface UnitStateTable {
+  unit_id: number;
+  client_id: number;
+  fix_time: number;
+  server_time: number;
+  lat: number;
+  lon: number;
+  speed: number;
+  course: number;
+  ignition: number | null;
+  motion: number;
+  park_state: number;
+  park_since: number | null;
+  odometer: number;
+  engine_hours: number;
+  power: number | null;
+  battery: number | null;
+  gsm: number | null;
+  driver_id: number | null;
+  attributes: string;
+}
+
+export interface TripsTable {
+  id: Generated<number>;
+  unit_id: number;
+  client_id: number;
+  type: number;
+  start_time: number;
+  end_time: number;
+  start_lat: number;
+  start_lon: number;
+  end_lat: number;
+  end_lon: number;
+  distance: number;
+  max_speed: number;
+  duration: number;
+  driver_id: number | null;
+  label: string;
+  speed_histogram: string;
+  open: number;
+}
+
+export interface DeviceEventsTable {
+  id: Generated<number>;
+  unit_id: number;
+  client_id: number;
+  time: number;
+  type: string;
+  lat: number | null;
+  lon: number | null;
+  speed: number | null;
+  attributes: string;
+}
+
+export interface UnitIssuesTable {
+  id: Generated<number>;
+  device_id: string;
+  protocol: string;
+  remote_address: string;
+  first_seen: number;
+  last_seen: number;
+  count: number;
+}
+
+export interface TrackLinksTable {
+  id: Generated<number>;
+  unit_id: number;
+  client_id: number;
+  token_hash: string;
+  created: number;
+  expires: number;
+  revoked: number;
+  created_by: number;
+}
+
+export interface TrackAllLinksTable {
+  id: Generated<number>;
+  client_id: number;
+  token_hash: string;
+  created: number;
+  expires: number;
+  revoked: number;
+  created_by: number;
+}
+
+export interface Database {
+  clients: ClientsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  connection_logs: ConnectionLogsTable;
+  change_logs: ChangeLogsTable;
+  tickets: TicketsTable;
+  units: UnitsTable;
+  people: PeopleTable;
+  user_units: UserUnitsTable;
+  positions: PositionsTable;
+  unit_state: UnitStateTable;
+  trips: TripsTable;
+  device_events: DeviceEventsTable;
+  unit_issues: UnitIssuesTable;
+  track_links: TrackLinksTable;
+  track_all_links: TrackAllLinksTable;
+}
+
+/** Tables whose rows belong to one client (tenant); scoped by `client_id`. */
+export type TenantTable =
+  | 'users'
+  | 'sessions'
+  | 'connection_logs'
+  | 'change_logs'
+  | 'units'
+  | 'people'
+  | 'unit_state'
+  | 'trips'
+  | 'device_events'
+  | 'track_links'
+  | 'track_all_links';

@@ -1,0 +1,146 @@
+// Devices in, live data out: the position pipeline, the device gateways and the demo simulator,
+// started together as the configuration asks.
+import type { Kysely } from 'kysely';
+import type { Database } from './db';
+import type { Services } from './services';
+import { createPipeline, type Pipeline } from './pipeline';
+import { startGateways, type RunningGateways } from './ingest/gateways';
+import { startSimulator, type Simulator, type SimUnit } from './sim';
+import type { Protocol } from './ingest/types';
+import { DEMO_CITIES, DEMO_UNITS, OTHER_UNITS, demoDeviceId } from './demo/data';
+
+export interface DevicesLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+  debug?(obj: object, msg?: string): void;
+}
+
+export interface RunningDevices {
+  pipeline: Pipeline;
+  gateways: RunningGateways;
+  simulator: Simulator | null;
+  close(): Promise<void>;
+}
+
+const TRIP_EXPIRY_INTERVAL_MS = 60_000;
+
+export async function startDevices(services: Services, log: DevicesLog): Promise<RunningDevices> {
+  const { config, db } = services;
+  const pipeline = createPipeline({
+    db: db.db,
+    dialect: db.dialect,
+    sqlite: db.sqlite,
+    bus: services.bus,
+    log,
+  });
+  services.onUnitDeviceChanged = () => pipeline.invalidate();
+  const gateways = await startGateways(
+    { ...config.gateways, host: config.host },
+    pipeline,
+    log as any,
+  );
+  const expiry = setInterval(() => {
+    pipeline.expireTrips().catch((err) => log.error({ err }, 'closing silent trips failed'));
+  }, TRIP_EXPIRY_INTERVAL_MS);
+  expiry.unref();
+
+  let simulator: Simulator | null = null;
+  if (config.sim.units !== 0) {
+    const units = await demoSimUnits(db.db, config.sim.units);
+    if (units.length) {
+      const startTime = await simulationStart(db.db, units, config.sim.backfillHours);
+      simulator = startSimulator({
+        units,
+        gateways: {
+          osmandUrl: gateways.ports.osmand ? `http://127.0.0.1:${gateways.ports.osmand}` : null,
+          teltonikaHost: '127.0.0.1',
+          teltonikaPort: gateways.ports.teltonika,
+          gt06Port: gateways.ports.gt06,
+        },
+        speedup: config.sim.speedup,
+        startTime,
+        log: log as any,
+      });
+    }
+  }
+
+  return {
+    pipeline,
+    gateways,
+    simulator,
+    async close() {
+      clearInterval(expiry);
+      await simulator?.stop();
+      await gateways.close();
+      await pipeline.close();
+    },
+  };
+}
+
+/** The demo units the simulator drives, starting where each unit was last seen. */
+async function demoSimUnits(db: Kysely<Database>, limit: number | 'all'): Promise<SimUnit[]> {
+  const planned = [
+    ...DEMO_UNITS.map((u, i) => ({
+      deviceId: demoDeviceId('demo', i, u.protocol),
+      protocol: u.protocol,
+      city: u.city,
+    })),
+    ...OTHER_UNITS.map((u, i) => ({
+      deviceId: demoDeviceId('other', i, u.protocol),
+      protocol: u.protocol,
+      city: u.city,
+    })),
+  ];
+  const rows = await db
+    .selectFrom('units')
+    .leftJoin('unit_state', 'unit_state.unit_id', 'units.uid')
+    .select(['units.uid', 'units.device_id', 'units.protocol', 'unit_state.lat', 'unit_state.lon'])
+    .where(
+      'units.device_id',
+      'in',
+      planned.map((p) => p.deviceId),
+    )
+    .execute();
+  const byDevice = new Map(rows.map((r) => [r.device_id, r]));
+  const units: SimUnit[] = [];
+  for (const p of planned) {
+    const row = byDevice.get(p.deviceId);
+    // A unit whose device was re-provisioned is no longer the simulator's to drive.
+    if (!row || row.protocol !== p.protocol) continue;
+    const city = DEMO_CITIES[p.city];
+    units.push({
+      uid: row.uid,
+      deviceId: p.deviceId,
+      protocol: p.protocol as Protocol,
+      lat: row.lat ?? city.lat,
+      lon: row.lon ?? city.lon,
+      homeTown: city.name,
+    });
+  }
+  return limit === 'all' ? units : units.slice(0, limit);
+}
+
+/**
+ * Where simulated time begins: after the newest stored fix of these units, at most
+ * `backfillHours` back, so a fresh install shows a day of trips and a restart fills its gap.
+ */
+async function simulationStart(
+  db: Kysely<Database>,
+  units: SimUnit[],
+  backfillHours: number,
+): Promise<number> {
+  const now = Date.now();
+  const earliest = now - backfillHours * 3600_000;
+  const row = await db
+    .selectFrom('positions')
+    .select((eb) => eb.fn.max('fix_time').as('latest'))
+    .where(
+      'unit_id',
+      'in',
+      units.map((u) => u.uid),
+    )
+    .executeTakeFirst();
+  const latest = Number(row?.latest ?? 0);
+  return Math.max(earliest, Math.min(latest + 10_000, now));
+}

@@ -1,0 +1,425 @@
+// Trip and stop segmentation, fed one accepted fix at a time (ARCHITECTURE.md §4: trips are
+// computed at ingest, never by rescanning positions at read time). Pure: no I/O, no clock.
+//
+// A unit's history is a sequence of segments: trips (type 0) and stops (type 1, "parked").
+// - A trip begins when a unit that was parked moves (speed ≥ movingSpeedKmh). It is only a
+//   *candidate* until it has gone at least minTripDistanceM away from where it started and lasted
+//   minTripDurationS; a candidate that comes to rest first belongs to the stop (GPS drift, moving
+//   the car across a yard). Displacement, not path length, qualifies a trip, so drift that wanders
+//   around a parked car never adds up to one.
+// - A trip ends at the first fix of a stationary run that lasts minParkingS (SPEC §9 stop
+//   threshold, 300 s); the stop starts there. Shorter halts (traffic lights) stay in the trip.
+//   Once a run has started, only leaving stopRadiusM ends it: a speed spike from drift does not.
+// - A gap of more than maxGapS between fixes ends a trip at its last fix (the unit stopped
+//   reporting); a stop simply continues over gaps, since parked trackers report rarely.
+// - The first stop of a unit starts at its first stationary fix.
+//
+// Each push returns operations on stored rows: `open` (insert), `update` (the open row changed),
+// `close` (final values), and `remove` (only when an expired trip resumes, see expire()).
+// Segments are identified by (type, startTime). An operation refers to the segmenter's own segment
+// object, not a copy (a copy per fix is measurable at ingest rates): the values are those of the
+// latest push, so a consumer applies a run of operations after the run, or copies what it keeps.
+import { STOP_THRESHOLD_S, haversineMeters } from '@fleet/common';
+import { legMeters } from './trips-distance';
+import { emptyHistogram, histogramSlot } from './trips-histogram';
+
+export { legMeters };
+
+export interface TripConfig {
+  /** A fix at or above this speed (km/h) is moving. */
+  movingSpeedKmh: number;
+  /** A trip must take the unit at least this far (straight line) from where it started. */
+  minTripDistanceM: number;
+  /** ... and last at least this long. */
+  minTripDurationS: number;
+  /** Standing still this long ends a trip (SPEC §9 stop threshold). */
+  minParkingS: number;
+  /** Once stationary, the unit is moving again only when it leaves this radius. */
+  stopRadiusM: number;
+  /** A leg shorter than this to a fix below movingSpeedKmh is GPS drift: no distance. */
+  driftM: number;
+  /** No fix for longer than this ends a trip at its last fix. */
+  maxGapS: number;
+}
+
+export const DEFAULT_TRIP_CONFIG: TripConfig = {
+  movingSpeedKmh: 5,
+  minTripDistanceM: 500,
+  minTripDurationS: 60,
+  minParkingS: STOP_THRESHOLD_S,
+  stopRadiusM: 100,
+  driftM: 50,
+  maxGapS: 1800,
+};
+
+export interface TripPoint {
+  time: number;
+  lat: number;
+  lon: number;
+  /** km/h */
+  speed: number;
+  /** people.pid of the identified driver, if any. */
+  driverId?: number | null;
+  /** The position filter re-anchored here after a jump: the leg into it adds no distance. */
+  jump?: boolean;
+}
+
+export interface Segment {
+  type: 0 | 1;
+  startTime: number;
+  endTime: number;
+  startLat: number;
+  startLon: number;
+  endLat: number;
+  endLon: number;
+  /** metres */
+  distance: number;
+  /** km/h */
+  maxSpeed: number;
+  driverId: number | null;
+  /** Seconds per HISTOGRAM_KEYS slot; null for stops. */
+  histogram: number[] | null;
+  open: boolean;
+}
+
+export type SegmentOp = { op: 'open' | 'update' | 'close' | 'remove'; segment: Segment };
+
+type Phase = 'none' | 'stop' | 'trip';
+
+interface Saved {
+  phase: Phase;
+  current: Segment | null;
+  candidate: Segment | null;
+  reach: number;
+  stopStart: TripPoint | null;
+  stopSnapshot: Segment | null;
+}
+
+/** JSON-serialisable, so that a restart continues exactly where it left off. */
+export interface SegmenterState extends Saved {
+  last: TripPoint | null;
+  /** Whether the last fix counted as moving. */
+  moving: boolean;
+  /** Set by expire(): how to undo the close if a fix continuing the trip still arrives. */
+  resume: Saved | null;
+}
+
+export function newSegmenterState(): SegmenterState {
+  return {
+    phase: 'none',
+    last: null,
+    moving: false,
+    current: null,
+    candidate: null,
+    reach: 0,
+    stopStart: null,
+    stopSnapshot: null,
+    resume: null,
+  };
+}
+
+/**
+ * A segment's identity, (type, startTime), as one number: exact for any epoch-ms start (below
+ * 2^52), and unlike a string it costs no allocation or formatting on the per-batch path.
+ */
+export type SegmentKey = number;
+
+export function segmentKey(s: Pick<Segment, 'type' | 'startTime'>): SegmentKey {
+  return s.startTime * 2 + s.type;
+}
+
+export function copySegment(s: Segment): Segment {
+  return { ...s, histogram: s.histogram ? s.histogram.slice() : null };
+}
+
+function copySaved(s: Saved): Saved {
+  return {
+    phase: s.phase,
+    current: s.current && copySegment(s.current),
+    candidate: s.candidate && copySegment(s.candidate),
+    reach: s.reach,
+    stopStart: s.stopStart,
+    stopSnapshot: s.stopSnapshot && copySegment(s.stopSnapshot),
+  };
+}
+
+/** A deep copy (fixes are never mutated, so they are shared). */
+export function cloneSegmenterState(st: SegmenterState): SegmenterState {
+  return {
+    ...copySaved(st),
+    last: st.last,
+    moving: st.moving,
+    resume: st.resume && copySaved(st.resume),
+  };
+}
+
+/** State for re-segmenting from a stored stop: the stop starts at `p` whatever its speed. */
+export function startWithStop(p: TripPoint): { state: SegmenterState; ops: SegmentOp[] } {
+  const state = newSegmenterState();
+  const stop = stopAt(p);
+  state.phase = 'stop';
+  state.current = stop;
+  state.last = p;
+  return { state, ops: [{ op: 'open', segment: stop }] };
+}
+
+/**
+ * Feeds one fix; fixes not newer than the last one are ignored (late fixes re-segment instead).
+ * Operations are appended to `ops` (a fresh array by default); an `update` of the segment the
+ * previous operation already refers to is not repeated, since it refers to the same object.
+ */
+export function pushPoint(
+  st: SegmenterState,
+  p: TripPoint,
+  cfg: TripConfig,
+  ops: SegmentOp[] = [],
+): SegmentOp[] {
+  const prev = st.last;
+  if (prev && p.time <= prev.time) return ops;
+  const maxGapMs = cfg.maxGapS * 1000;
+  let linked = prev !== null;
+  if (prev && st.resume) {
+    if (p.time - prev.time <= maxGapMs) resume(st, ops);
+    else st.resume = null;
+  }
+  if (prev && p.time - prev.time > maxGapMs) {
+    closeForGap(st, prev, ops);
+    linked = false;
+  }
+  const moving = st.stopStart
+    ? haversineMeters(st.stopStart.lat, st.stopStart.lon, p.lat, p.lon) > cfg.stopRadiusM
+    : p.speed >= cfg.movingSpeedKmh;
+  if (st.phase === 'trip') stepTrip(st, prev!, p, moving, cfg, ops);
+  else stepParked(st, linked ? prev : null, p, moving, cfg, ops);
+  st.last = p;
+  st.moving = moving;
+  return ops;
+}
+
+/**
+ * Called periodically with the server clock: a trip whose unit has sent nothing for maxGapS is
+ * closed now rather than when (if ever) the next fix arrives. If a fix within maxGapS of the last
+ * one still arrives (buffered data), the next push undoes this (`remove` the stop, reopen the trip).
+ */
+export function expire(st: SegmenterState, now: number, cfg: TripConfig): SegmentOp[] {
+  if (st.phase !== 'trip' || !st.last || now - st.last.time <= cfg.maxGapS * 1000) return [];
+  const saved = copySaved(st);
+  const ops: SegmentOp[] = [];
+  closeForGap(st, st.last, ops);
+  st.resume = saved;
+  return ops;
+}
+
+function update(ops: SegmentOp[], segment: Segment): void {
+  const last = ops[ops.length - 1];
+  if (last && last.segment === segment && (last.op === 'update' || last.op === 'open')) return;
+  ops.push({ op: 'update', segment });
+}
+
+function stepTrip(
+  st: SegmenterState,
+  prev: TripPoint,
+  p: TripPoint,
+  moving: boolean,
+  cfg: TripConfig,
+  ops: SegmentOp[],
+): void {
+  const trip = st.current!;
+  extend(trip, prev, p, cfg);
+  if (moving) {
+    st.stopStart = null;
+    st.stopSnapshot = null;
+  } else if (!st.stopStart) {
+    st.stopStart = p;
+    st.stopSnapshot = copySegment(trip);
+  }
+  if (!endTripIfParked(st, p, cfg, ops)) update(ops, trip);
+}
+
+/** Phases `none` and `stop`: parked (or nothing yet), possibly with a trip candidate under way. */
+function stepParked(
+  st: SegmenterState,
+  prev: TripPoint | null,
+  p: TripPoint,
+  moving: boolean,
+  cfg: TripConfig,
+  ops: SegmentOp[],
+): void {
+  const c = st.candidate;
+  if (!c) {
+    if (moving) {
+      st.candidate = startTrip(prev, p, cfg);
+      st.reach = 0;
+      return;
+    }
+    if (st.current) {
+      extendStop(st.current, p);
+      update(ops, st.current);
+    } else {
+      openStop(st, p, p, ops);
+    }
+    return;
+  }
+  if (moving && st.stopStart && st.reach <= cfg.stopRadiusM) {
+    // The candidate never left the spot before halting (a drift speed): the real departure is now.
+    st.candidate = startTrip(prev, p, cfg);
+    st.reach = 0;
+    st.stopStart = null;
+    st.stopSnapshot = null;
+    return;
+  }
+  extend(c, prev ?? st.last!, p, cfg);
+  st.reach = Math.max(st.reach, haversineMeters(c.startLat, c.startLon, p.lat, p.lon));
+  if (moving) {
+    st.stopStart = null;
+    st.stopSnapshot = null;
+  } else if (!st.stopStart) {
+    st.stopStart = p;
+    st.stopSnapshot = copySegment(c);
+  }
+  const upTo = st.stopSnapshot ?? c;
+  if (
+    st.reach >= cfg.minTripDistanceM &&
+    upTo.endTime - upTo.startTime >= cfg.minTripDurationS * 1000
+  ) {
+    const stop = st.current;
+    if (stop) {
+      stop.endTime = c.startTime;
+      stop.open = false;
+      ops.push({ op: 'close', segment: stop });
+    }
+    st.current = c;
+    st.candidate = null;
+    st.phase = 'trip';
+    ops.push({ op: 'open', segment: c });
+    endTripIfParked(st, p, cfg, ops);
+    return;
+  }
+  if (st.stopStart && p.time - st.stopStart.time >= cfg.minParkingS * 1000) {
+    // Came to rest before it was a trip: the movement belongs to the stop.
+    const at = st.stopStart;
+    st.candidate = null;
+    st.stopStart = null;
+    st.stopSnapshot = null;
+    if (st.current) {
+      extendStop(st.current, p);
+      update(ops, st.current);
+    } else {
+      openStop(st, at, p, ops);
+    }
+  }
+}
+
+function endTripIfParked(
+  st: SegmenterState,
+  p: TripPoint,
+  cfg: TripConfig,
+  ops: SegmentOp[],
+): boolean {
+  if (!st.stopStart || p.time - st.stopStart.time < cfg.minParkingS * 1000) return false;
+  const closed = st.stopSnapshot!;
+  closed.open = false;
+  ops.push({ op: 'close', segment: closed });
+  const at = st.stopStart;
+  st.stopStart = null;
+  st.stopSnapshot = null;
+  openStop(st, at, p, ops);
+  return true;
+}
+
+function closeForGap(st: SegmenterState, prev: TripPoint, ops: SegmentOp[]): void {
+  if (st.phase === 'trip') {
+    const closed = st.stopSnapshot ?? st.current!;
+    closed.open = false;
+    ops.push({ op: 'close', segment: closed });
+    openStop(st, st.stopStart ?? prev, prev, ops);
+  }
+  st.candidate = null;
+  st.stopStart = null;
+  st.stopSnapshot = null;
+  st.moving = false;
+}
+
+function resume(st: SegmenterState, ops: SegmentOp[]): void {
+  const saved = st.resume!;
+  st.resume = null;
+  if (st.current) ops.push({ op: 'remove', segment: st.current });
+  Object.assign(st, saved);
+  if (st.current) {
+    st.current.open = true;
+    update(ops, st.current);
+  }
+}
+
+function openStop(st: SegmenterState, at: TripPoint, to: TripPoint, ops: SegmentOp[]): void {
+  const stop = stopAt(at);
+  if (to !== at) extendStop(stop, to);
+  st.current = stop;
+  st.phase = 'stop';
+  ops.push({ op: 'open', segment: stop });
+}
+
+function stopAt(p: TripPoint): Segment {
+  return {
+    type: 1,
+    startTime: p.time,
+    endTime: p.time,
+    startLat: p.lat,
+    startLon: p.lon,
+    endLat: p.lat,
+    endLon: p.lon,
+    distance: 0,
+    maxSpeed: 0,
+    driverId: null,
+    histogram: null,
+    open: true,
+  };
+}
+
+function extendStop(stop: Segment, p: TripPoint): void {
+  stop.endTime = p.time;
+  stop.endLat = p.lat;
+  stop.endLon = p.lon;
+}
+
+/** A trip starting at `p`'s time from where the unit was parked (`from`), or from `p`. */
+function startTrip(from: TripPoint | null, p: TripPoint, cfg: TripConfig): Segment {
+  const o = from ?? p;
+  return {
+    type: 0,
+    startTime: p.time,
+    endTime: p.time,
+    startLat: o.lat,
+    startLon: o.lon,
+    endLat: p.lat,
+    endLon: p.lon,
+    distance: from ? legMeters(from, p, cfg) : 0,
+    maxSpeed: p.speed,
+    driverId: p.driverId ?? null,
+    histogram: emptyHistogram(),
+    open: true,
+  };
+}
+
+function extend(seg: Segment, prev: TripPoint, p: TripPoint, cfg: TripConfig): void {
+  seg.distance += legMeters(prev, p, cfg);
+  // The interval is attributed to the band of its mean reported speed.
+  seg.histogram![histogramSlot((prev.speed + p.speed) / 2)] += (p.time - prev.time) / 1000;
+  if (p.speed > seg.maxSpeed) seg.maxSpeed = p.speed;
+  seg.endTime = p.time;
+  seg.endLat = p.lat;
+  seg.endLon = p.lon;
+  if (p.driverId != null) seg.driverId = p.driverId;
+}
+
+/**
+ * Applies a run of operations to a map of segments by key: what the stored rows must end up as.
+ * Used by re-segmentation (and tests) to turn an op stream into the final list of segments.
+ */
+export function applyOps(into: Map<SegmentKey, Segment>, ops: SegmentOp[]): void {
+  for (const { op, segment } of ops) {
+    const key = segmentKey(segment);
+    if (op === 'remove') into.delete(key);
+    else into.set(key, segment);
+  }
+}

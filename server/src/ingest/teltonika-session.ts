@@ -1,0 +1,82 @@
+// Teltonika connection state: IMEI handshake, then AVL packets acknowledged after commit.
+import type { Connection, FrameSession } from './tcp';
+import type { IngestSink } from './types';
+import type { IngestLog } from './log';
+import {
+  decodeTeltonikaAvl,
+  decodeTeltonikaImei,
+  encodeTeltonikaAck,
+  TELTONIKA_ACCEPT,
+  TELTONIKA_REFUSE,
+  teltonikaFrameKind,
+  teltonikaFrameLength,
+} from './protocols/teltonika';
+
+export function teltonikaSession(conn: Connection, sink: IngestSink, log: IngestLog): FrameSession {
+  let deviceId: string | null = null;
+  const remoteAddress = conn.remoteAddress;
+
+  async function handshake(buf: Buffer, off: number, len: number): Promise<boolean> {
+    const imei = decodeTeltonikaImei(buf, off, len);
+    if (!imei) {
+      log.warn({ protocol: 'teltonika', remoteAddress }, 'teltonika: bad handshake');
+      return false;
+    }
+    let known: boolean;
+    try {
+      known = await sink.identify('teltonika', imei, remoteAddress);
+    } catch (err) {
+      // No answer at all: the device retries the handshake later instead of giving up.
+      log.error({ protocol: 'teltonika', imei, err }, 'teltonika: identify failed');
+      return false;
+    }
+    if (!known) {
+      log.info({ protocol: 'teltonika', imei, remoteAddress }, 'teltonika: unknown device refused');
+      conn.write(TELTONIKA_REFUSE);
+      return false;
+    }
+    deviceId = imei;
+    conn.write(TELTONIKA_ACCEPT);
+    return true;
+  }
+
+  async function data(buf: Buffer, off: number, len: number, id: string): Promise<boolean> {
+    const result = decodeTeltonikaAvl(buf, off, len, id);
+    if (result.status === 'ignored') return true;
+    if (result.status !== 'ok') {
+      // Dropped without an ack: the device keeps the records and sends them again.
+      log.warn(
+        { protocol: 'teltonika', deviceId: id, codec: result.codec },
+        `teltonika: ${result.status} packet dropped`,
+      );
+      return true;
+    }
+    if (result.count === 0) {
+      conn.write(encodeTeltonikaAck(0));
+      return true;
+    }
+    try {
+      await sink.submit(result.records);
+    } catch (err) {
+      log.warn({ protocol: 'teltonika', deviceId: id, err }, 'teltonika: not stored, no ack sent');
+      return true;
+    }
+    conn.write(encodeTeltonikaAck(result.count));
+    return true;
+  }
+
+  return {
+    frameLength: teltonikaFrameLength,
+    onGarbage: () => false,
+    handleFrame(buf, off, len) {
+      const kind = teltonikaFrameKind(buf, off);
+      if (kind === 'ping') return true;
+      if (kind === 'imei') return handshake(buf, off, len);
+      if (deviceId === null) {
+        log.warn({ protocol: 'teltonika', remoteAddress }, 'teltonika: data before handshake');
+        return false;
+      }
+      return data(buf, off, len, deviceId);
+    },
+  };
+}

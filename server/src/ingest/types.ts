@@ -1,0 +1,76 @@
+// The contract between device gateways (ingest/) and the position pipeline (pipeline/).
+
+export type Protocol = 'osmand' | 'teltonika' | 'gt06';
+export const PROTOCOLS: Protocol[] = ['osmand', 'teltonika', 'gt06'];
+
+/** Device events the pipeline stores for the rules and recovery desks. */
+export type DeviceEventType =
+  | 'harsh_braking'
+  | 'harsh_acceleration'
+  | 'harsh_cornering'
+  | 'crash'
+  | 'panic'
+  | 'tamper'
+  | 'power_cut'
+  | 'power_restored'
+  | 'low_battery'
+  | 'towing'
+  | 'gps_jamming'
+  | 'gsm_jamming'
+  | 'immobiliser_bypass'
+  | 'driver_id'
+  | 'overspeed'
+  | 'ignition_on'
+  | 'ignition_off';
+
+/** One decoded message from a device: a position, or a status without a fix. */
+export interface DeviceRecord {
+  /** IMEI or OsmAnd id, as provisioned on a unit. */
+  deviceId: string;
+  protocol: Protocol;
+  /** Fix time (or event time when there is no fix), epoch ms UTC. */
+  fixTime: number;
+  /** False when the message carries no location (status, heartbeat with data, alarm without fix). */
+  hasLocation: boolean;
+  /** GPS fix validity as the device reports it. */
+  valid: boolean;
+  lat: number;
+  lon: number;
+  /** km/h */
+  speed: number;
+  /** degrees 0..360 */
+  course: number;
+  altitude?: number;
+  satellites?: number;
+  accuracy?: number;
+  ignition?: boolean;
+  motion?: boolean;
+  /** External (vehicle) voltage, V. */
+  power?: number;
+  /** Internal battery voltage, V. */
+  battery?: number;
+  /** Internal battery level, %. */
+  batteryLevel?: number;
+  /** Device-reported odometer, metres. */
+  odometer?: number;
+  /** GSM signal, 0..5 or as reported. */
+  gsm?: number;
+  /** Digital inputs / outputs as bit masks. */
+  inputs?: number;
+  outputs?: number;
+  driverId?: string;
+  events: DeviceEventType[];
+  /** Every other decoded value, named as Traccar names them (alarm, io239, tag1Voltage, ...). */
+  attributes: Record<string, number | string | boolean>;
+}
+
+/**
+ * What a gateway hands its records to. `submit` resolves only once the records are durable
+ * (committed); a gateway acknowledges the device only after it resolves, and sends no ack when
+ * it rejects, so that the device retries.
+ */
+export interface IngestSink {
+  /** True when the identifier belongs to a provisioned unit; unknown ones are recorded. */
+  identify(protocol: Protocol, deviceId: string, remoteAddress: string): Promise<boolean>;
+  submit(records: DeviceRecord[]): Promise<void>;
+}

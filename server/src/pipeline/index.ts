@@ -1,0 +1,289 @@
+// The position pipeline (ARCHITECTURE.md §1): validate → dedupe → jumps → odometer → motion →
+// events → trips/stops → store → publish. It is the gateways' IngestSink: submit() resolves only
+// after the records' transaction commits, so a gateway acknowledges durable data only and a
+// device whose write failed resends.
+import type { Kysely } from 'kysely';
+import type { Database, Dialect } from '../db';
+import type { DeviceRecord, IngestSink, Protocol } from '../ingest/types';
+import type { Bus } from '../live/bus';
+import { expire } from '../domain/trips';
+import { Batcher } from './batcher';
+import { pipelineConfig, type PipelineConfig, type PipelineConfigInput } from './config';
+import { POSITION_COLUMNS, liveView, processRecords, type Batch, type UnitWork } from './process';
+import { publishEvents, unitChanged, unitMessage } from './publish';
+import { UnitRegistry } from './registry';
+import { newRuntime, runtimeFromRow, type UnitInfo, type UnitRuntime } from './runtime';
+import { KyselyStore, type BatchStore } from './store';
+import { resegment } from './resegment';
+import { SqliteStore, type SqliteHandle } from './store-sqlite';
+import { driverTag, updateParkState } from './motion';
+
+/** What the pipeline logs through (pino's shape). */
+export interface PipelineLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface PipelineOptions {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  bus: Bus;
+  config?: PipelineConfigInput;
+  log?: PipelineLog;
+  /**
+   * The better-sqlite3 handle behind `db` when the database is SQLite: the pipeline then writes
+   * through cached prepared statements (store-sqlite.ts), several times cheaper than statements
+   * prepared per batch. Without it the same writes go through Kysely.
+   */
+  sqlite?: SqliteHandle;
+  /** For tests: the server clock. */
+  clock?: () => number;
+}
+
+export interface PipelineStats {
+  batches: number;
+  records: number;
+  positions: number;
+  dropped: number;
+  duplicates: number;
+  jumps: number;
+  unknown: number;
+  failures: number;
+}
+
+export interface Pipeline extends IngestSink {
+  /** Resolves when every record submitted so far is committed (or refused). */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+  /** Forget cached device → unit lookups (one device, or all): call after provisioning changes. */
+  invalidate(deviceId?: string): void;
+  /** Close the open trips of units silent for longer than the no-data gap (runs periodically). */
+  expireTrips(): Promise<void>;
+  readonly stats: PipelineStats;
+  readonly config: PipelineConfig;
+}
+
+const silentLog: PipelineLog = { info() {}, warn() {}, error() {} };
+
+export function createPipeline(opts: PipelineOptions): Pipeline {
+  const cfg = pipelineConfig(opts.config);
+  const log = opts.log ?? silentLog;
+  const clock = opts.clock ?? Date.now;
+  const { db, bus } = opts;
+  const registry = new UnitRegistry(db, cfg, clock);
+  const kyselyStore = new KyselyStore(db, opts.dialect);
+  const store: BatchStore = opts.sqlite
+    ? new SqliteStore(opts.sqlite, db, kyselyStore)
+    : kyselyStore;
+  const runtimes = new Map<number, UnitRuntime>();
+  /** The latest known `units` facts of every unit with a runtime. */
+  const infos = new Map<number, UnitInfo>();
+  const stats: PipelineStats = {
+    batches: 0,
+    records: 0,
+    positions: 0,
+    dropped: 0,
+    duplicates: 0,
+    jumps: 0,
+    unknown: 0,
+    failures: 0,
+  };
+  let swept = false;
+
+  /**
+   * Loads the runtime of units not in memory yet (one query per chunk of units), rebuilding each
+   * one's trip segmenter by replaying its positions since its last stop.
+   */
+  async function loadRuntimes(units: UnitInfo[]): Promise<void> {
+    for (const u of units) infos.set(u.uid, u);
+    const missing = units.filter((u) => !runtimes.has(u.uid));
+    for (let i = 0; i < missing.length; i += 500) {
+      const chunk = missing.slice(i, i + 500);
+      const rows = await db
+        .selectFrom('unit_state')
+        .selectAll()
+        .where(
+          'unit_id',
+          'in',
+          chunk.map((u) => u.uid),
+        )
+        .execute();
+      const byUnit = new Map(rows.map((r) => [r.unit_id, r]));
+      const rebuild: UnitWork[] = [];
+      for (const info of chunk) {
+        const row = byUnit.get(info.uid);
+        const rt = row ? runtimeFromRow(info, row, cfg) : newRuntime(info);
+        if (rt.hasFix) rebuild.push({ info, before: liveView(rt), rt, ops: [], late: [] });
+        else runtimes.set(info.uid, rt);
+      }
+      if (!rebuild.length) continue;
+      await db.transaction().execute(async (trx) => {
+        for (const w of rebuild) await resegment(trx, w, w.rt.fixTime, cfg.trips);
+      });
+      for (const w of rebuild) runtimes.set(w.info.uid, w.rt);
+    }
+  }
+
+  async function prepare(records: DeviceRecord[]): Promise<Map<string, UnitInfo | null>> {
+    const ids = new Set<string>();
+    for (const r of records) ids.add(r.deviceId);
+    const units = await registry.lookupMany(ids);
+    const known = [...units.values()].filter((u): u is UnitInfo => u !== null);
+    await loadRuntimes(known);
+    let wanted: Map<number, Set<string>> | null = null;
+    for (const r of records) {
+      if (r.driverId === undefined) continue;
+      const info = units.get(r.deviceId);
+      const tag = driverTag(r.driverId);
+      if (!info || tag === null || registry.driverPid(info.clientId, tag) !== undefined) continue;
+      wanted ??= new Map();
+      let set = wanted.get(info.clientId);
+      if (!set) wanted.set(info.clientId, (set = new Set()));
+      set.add(tag);
+    }
+    if (wanted) await registry.loadDrivers(wanted);
+    return units;
+  }
+
+  function publish(batch: Batch, events: Parameters<typeof publishEvents>[1]): void {
+    const now = batch.now;
+    for (const w of batch.units.values()) {
+      if (unitChanged(w.info, w.before, w.rt, now))
+        bus.publish('unit', unitMessage(w.info, w.rt, now));
+    }
+    publishEvents(bus, events);
+  }
+
+  /** Undoes a failed batch: its units' runtimes are loaded again from what was committed. */
+  function forget(uids: Iterable<number>): void {
+    for (const uid of uids) runtimes.delete(uid);
+  }
+
+  async function runBatch(records: DeviceRecord[]): Promise<void> {
+    let units: Map<string, UnitInfo | null> | null = null;
+    try {
+      const known = (units = await prepare(records));
+      const now = clock();
+      const batch = processRecords(records, {
+        now,
+        cfg,
+        unitOf: (id) => known.get(id),
+        runtimeOf: (info) => {
+          let rt = runtimes.get(info.uid);
+          if (!rt) runtimes.set(info.uid, (rt = newRuntime(info)));
+          return rt;
+        },
+        driverPid: (clientId, tag) => registry.driverPid(clientId, tag),
+      });
+      const result = await store.write(batch, cfg.trips);
+      publish(batch, result.events);
+      stats.batches++;
+      stats.records += batch.stats.records;
+      stats.positions += batch.positions.length / POSITION_COLUMNS.length;
+      stats.dropped += batch.stats.dropped;
+      stats.duplicates += batch.stats.duplicates + result.lateDuplicates;
+      stats.jumps += batch.stats.jumps;
+      stats.unknown += batch.stats.unknown;
+      if (batch.stats.unknown)
+        log.warn({ records: batch.stats.unknown }, 'records of unknown devices dropped');
+    } catch (err) {
+      if (units) forget([...units.values()].flatMap((u) => (u ? [u.uid] : [])));
+      stats.failures++;
+      log.error({ err, records: records.length }, 'position batch not stored');
+      throw err;
+    }
+  }
+
+  const batcher = new Batcher<DeviceRecord>({
+    maxItems: cfg.batchMaxRecords,
+    maxDelayMs: cfg.batchMaxDelayMs,
+    run: runBatch,
+  });
+
+  /** Closes trips of silent units (SPEC: the no-data gap), as one batch of its own. */
+  async function expireSilent(): Promise<void> {
+    const now = clock();
+    if (!swept) {
+      // Units with a stale open trip that have not reported since the last start.
+      swept = true;
+      const stale = await db
+        .selectFrom('trips')
+        .innerJoin('units', 'units.uid', 'trips.unit_id')
+        .select(['units.uid', 'units.client_id', 'units.service_type', 'units.driver_id'])
+        .where('trips.open', '=', 1)
+        .where('trips.type', '=', 0)
+        .where('trips.end_time', '<', now - cfg.trips.maxGapS * 1000)
+        .execute();
+      await loadRuntimes(
+        stale.map((u) => ({
+          uid: u.uid,
+          clientId: u.client_id,
+          serviceType: u.service_type,
+          driverId: u.driver_id,
+        })),
+      );
+    }
+    const batch: Batch = {
+      now,
+      positions: [],
+      events: [],
+      units: new Map(),
+      stats: { records: 0, dropped: 0, duplicates: 0, jumps: 0, unknown: 0 },
+    };
+    for (const rt of runtimes.values()) {
+      if (rt.seg.phase !== 'trip' || !rt.seg.last) continue;
+      if (now - rt.seg.last.time <= cfg.trips.maxGapS * 1000) continue;
+      const before = liveView(rt);
+      const ops = expire(rt.seg, now, cfg.trips);
+      if (!ops.length) continue;
+      rt.moving = rt.seg.moving;
+      updateParkState(rt, rt.seg.last!.time);
+      const info = infos.get(rt.uid)!;
+      const w: UnitWork = { info, before, rt, ops, late: [] };
+      batch.units.set(rt.uid, w);
+    }
+    if (!batch.units.size) return;
+    let result;
+    try {
+      result = await store.write(batch, cfg.trips);
+    } catch (err) {
+      forget(batch.units.keys());
+      throw err;
+    }
+    for (const w of batch.units.values()) {
+      bus.publish('unit', { client_id: w.rt.clientId, uid: w.rt.uid, park_state: w.rt.parkState });
+    }
+    publishEvents(bus, result.events);
+  }
+
+  let timer: ReturnType<typeof setInterval> | null = null;
+  if (cfg.expireIntervalMs > 0) {
+    timer = setInterval(() => {
+      batcher.exclusive(expireSilent).catch((err) => log.error({ err }, 'trip expiry failed'));
+    }, cfg.expireIntervalMs);
+    timer.unref?.();
+  }
+
+  return {
+    config: cfg,
+    stats,
+    identify(protocol: Protocol, deviceId: string, remoteAddress: string) {
+      return registry.identify(protocol, deviceId, remoteAddress);
+    },
+    submit(records: DeviceRecord[]) {
+      return batcher.add(records);
+    },
+    flush: () => batcher.flush(),
+    async close() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await batcher.close();
+    },
+    invalidate: (deviceId?: string) => registry.invalidate(deviceId),
+    expireTrips: () => batcher.exclusive(expireSilent),
+  };
+}
+
+export { pipelineConfig, DEFAULT_PIPELINE_CONFIG, type PipelineConfig } from './config';
+export type { SqliteHandle } from './store-sqlite';

@@ -1,0 +1,277 @@
+// Runs the stages over one batch of records, in memory, on the units' runtime state:
+// validate → dedupe → jumps → odometer → motion/ignition/engine hours → events → trips → park state.
+// The result is what the store writes in one transaction. The runtime is advanced in place (a copy
+// per unit and batch costs more than the stages themselves); if the transaction fails, the caller
+// drops the runtimes of the batch's units, which are then loaded again from the committed state,
+// so the resend is processed as if for the first time.
+import type { DeviceRecord } from '../ingest/types';
+import { pushPoint, type SegmentOp, type TripPoint } from '../domain/trips';
+import type { PipelineConfig } from './config';
+import { validateRecord, cleanCourse, cleanSpeed } from './validate';
+import { fixOrder, rememberFix, type FixOrder } from './dedupe';
+import { checkJump } from './jumps';
+import { advanceOdometer } from './odometer';
+import { applyStatus, updateParkState } from './motion';
+import { deriveEvents } from './events';
+import { positionAttributes } from './attributes';
+import type { UnitInfo, UnitRuntime } from './runtime';
+
+/** positions columns, in the order of the rows in Batch.positions. */
+export const POSITION_COLUMNS = [
+  'unit_id',
+  'fix_time',
+  'server_time',
+  'lat',
+  'lon',
+  'speed',
+  'course',
+  'altitude',
+  'satellites',
+  'valid',
+  'ignition',
+  'odometer',
+  'attributes',
+] as const;
+export const POSITION_ODOMETER = POSITION_COLUMNS.indexOf('odometer');
+
+export const EVENT_COLUMNS = [
+  'unit_id',
+  'client_id',
+  'time',
+  'type',
+  'lat',
+  'lon',
+  'speed',
+  'attributes',
+] as const;
+
+export interface LateFix {
+  point: TripPoint;
+  /** A positions row (POSITION_COLUMNS); its odometer is filled in from the stored fix before it. */
+  row: unknown[];
+}
+
+/** What a reader of the unit list sees of a runtime, as it was before the batch. */
+export interface LiveView {
+  hasFix: boolean;
+  fixTime: number;
+  parkState: number;
+  ignition: boolean | null;
+  serverTime: number;
+  clientId: number;
+}
+
+export function liveView(rt: UnitRuntime): LiveView {
+  return {
+    hasFix: rt.hasFix,
+    fixTime: rt.fixTime,
+    parkState: rt.parkState,
+    ignition: rt.ignition,
+    serverTime: rt.serverTime,
+    clientId: rt.clientId,
+  };
+}
+
+export interface UnitWork {
+  info: UnitInfo;
+  before: LiveView;
+  /** The unit's runtime, advanced by the stages. */
+  rt: UnitRuntime;
+  ops: SegmentOp[];
+  late: LateFix[];
+}
+
+export interface Batch {
+  now: number;
+  /** Flat positions rows of new fixes (POSITION_COLUMNS each). */
+  positions: unknown[];
+  /** Flat device_events rows (EVENT_COLUMNS each). */
+  events: unknown[];
+  units: Map<number, UnitWork>;
+  stats: { records: number; dropped: number; duplicates: number; jumps: number; unknown: number };
+}
+
+export interface ProcessContext {
+  now: number;
+  cfg: PipelineConfig;
+  unitOf(deviceId: string): UnitInfo | null | undefined;
+  runtimeOf(info: UnitInfo): UnitRuntime;
+  driverPid(clientId: number, tag: string): number | null | undefined;
+}
+
+const bool01 = (v: boolean | null | undefined) => (v === true ? 1 : v === false ? 0 : null);
+
+/**
+ * The batch's positions rows, written in place: the array is allocated once at its largest size
+ * (every record a new fix) instead of growing by copies, and cut to what was written at the end.
+ */
+interface Rows {
+  values: unknown[];
+  length: number;
+}
+
+interface Group {
+  info: UnitInfo;
+  records: DeviceRecord[];
+  sorted: boolean;
+}
+
+export function processRecords(records: DeviceRecord[], ctx: ProcessContext): Batch {
+  // Filled with null, not left holey: the array holds numbers and strings from the start, so it
+  // is not converted from a number array to a generic one on its first string.
+  const rows: Rows = {
+    values: new Array<unknown>(records.length * POSITION_COLUMNS.length).fill(null),
+    length: 0,
+  };
+  const batch: Batch = {
+    now: ctx.now,
+    positions: rows.values,
+    events: [],
+    units: new Map(),
+    stats: { records: records.length, dropped: 0, duplicates: 0, jumps: 0, unknown: 0 },
+  };
+  // Per unit, in time order: records of one unit may arrive in several submits of a batch. A
+  // submit is one device's packet, so a record mostly belongs to the group of the one before it.
+  const groups = new Map<number, Group>();
+  let lastDevice: string | null = null;
+  let group: Group | null = null;
+  for (const rec of records) {
+    if (rec.deviceId !== lastDevice) {
+      lastDevice = rec.deviceId;
+      const info = ctx.unitOf(rec.deviceId);
+      group = info ? (groups.get(info.uid) ?? null) : null;
+      if (info && !group) groups.set(info.uid, (group = { info, records: [], sorted: true }));
+    }
+    if (!group) {
+      batch.stats.unknown++;
+      continue;
+    }
+    const n = group.records.length;
+    if (n && group.records[n - 1].fixTime > rec.fixTime) group.sorted = false;
+    group.records.push(rec);
+  }
+  for (const g of groups.values()) {
+    if (!g.sorted) g.records.sort((a, b) => a.fixTime - b.fixTime);
+    const rt = ctx.runtimeOf(g.info);
+    const w: UnitWork = { info: g.info, before: liveView(rt), rt, ops: [], late: [] };
+    rt.clientId = g.info.clientId;
+    for (const rec of g.records) processOne(batch, rows, w, rec, ctx);
+    w.rt.serverTime = ctx.now;
+    batch.units.set(g.info.uid, w);
+  }
+  rows.values.length = rows.length;
+  return batch;
+}
+
+function processOne(
+  batch: Batch,
+  rows: Rows,
+  w: UnitWork,
+  rec: DeviceRecord,
+  ctx: ProcessContext,
+): void {
+  const { cfg, now } = ctx;
+  const rt = w.rt;
+  let validity = validateRecord(rec, now, cfg);
+  if (validity === 'drop') {
+    batch.stats.dropped++;
+    return;
+  }
+  const t = rec.fixTime;
+  const speed = cleanSpeed(rec.speed);
+  let order: FixOrder | null = null;
+  let reanchor = false;
+  if (validity === 'fix') {
+    order = fixOrder(rt, t);
+    if (order === 'duplicate') {
+      validity = 'status';
+      batch.stats.duplicates++;
+    } else {
+      const verdict = checkJump(rt, t, rec.lat, rec.lon, speed, order === 'late', cfg);
+      if (verdict === 'reject') {
+        validity = 'status';
+        batch.stats.jumps++;
+      } else reanchor = verdict === 'reanchor';
+    }
+  }
+  const newFix = validity === 'fix' && order === 'new';
+  const lateFix = validity === 'fix' && order === 'late';
+  const applies = t >= rt.statusTime;
+  const pid =
+    rec.driverId !== undefined ? ctx.driverPid(rt.clientId, rec.driverId.trim()) : undefined;
+
+  const drafts = deriveEvents(rt, rec, { applies, newFix, speed, driverPid: pid }, cfg);
+  if (applies) applyStatus(rt, rec, t, pid, cfg);
+
+  const course = cleanCourse(rec.course);
+  if (newFix) {
+    const point: TripPoint = { time: t, lat: rec.lat, lon: rec.lon, speed, driverId: rt.driverPid };
+    if (reanchor) point.jump = true;
+    advanceOdometer(rt, point, cfg.trips);
+    rt.hasFix = true;
+    rt.fixTime = t;
+    rt.lat = rec.lat;
+    rt.lon = rec.lon;
+    rt.speed = speed;
+    rt.course = course;
+    if (rec.satellites !== undefined) rt.satellites = rec.satellites;
+    if (rec.altitude !== undefined) rt.altitude = rec.altitude;
+    rememberFix(rt, t);
+    pushPoint(rt.seg, point, cfg.trips, w.ops);
+    rt.moving = rt.seg.moving;
+    const p = rows.values;
+    let i = rows.length;
+    p[i++] = rt.uid;
+    p[i++] = t;
+    p[i++] = now;
+    p[i++] = rec.lat;
+    p[i++] = rec.lon;
+    p[i++] = speed;
+    p[i++] = course;
+    p[i++] = rec.altitude ?? null;
+    p[i++] = rec.satellites ?? null;
+    p[i++] = 1;
+    p[i++] = bool01(rec.ignition ?? rt.ignition);
+    p[i++] = rt.odometer;
+    p[i++] = positionAttributes(rec);
+    rows.length = i;
+  } else if (lateFix) {
+    w.late.push({
+      point: { time: t, lat: rec.lat, lon: rec.lon, speed },
+      row: [
+        rt.uid,
+        t,
+        now,
+        rec.lat,
+        rec.lon,
+        speed,
+        course,
+        rec.altitude ?? null,
+        rec.satellites ?? null,
+        1,
+        bool01(rec.ignition),
+        0,
+        positionAttributes(rec),
+      ],
+    });
+  }
+  if (applies || newFix) updateParkState(rt, t);
+
+  if (drafts.length) {
+    const located = validity === 'fix';
+    const lat = located ? rec.lat : rt.hasFix ? rt.lat : null;
+    const lon = located ? rec.lon : rt.hasFix ? rt.lon : null;
+    for (const d of drafts) {
+      batch.events.push(
+        rt.uid,
+        rt.clientId,
+        t,
+        d.type,
+        lat,
+        lon,
+        located ? speed : null,
+        d.attributes,
+      );
+    }
+  }
+}

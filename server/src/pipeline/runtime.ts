@@ -1,0 +1,192 @@
+// Per-unit runtime state, kept in memory so that the hot path never reads the database per record.
+// Loaded lazily from the unit's unit_state row; the trip segmenter's state is rebuilt then by
+// replaying the unit's stored positions since its last stop (pipeline/resegment.ts), so nothing
+// but the live state is written per batch. After a failed write the runtime is dropped and loaded
+// again, which is how a batch's changes are undone.
+import { PARK_STATE } from '@fleet/common';
+import {
+  newSegmenterState,
+  type SegmentKey,
+  type SegmenterState,
+  type TripPoint,
+} from '../domain/trips';
+import type { ParkState } from '../domain/motion';
+import type { Selectable } from 'kysely';
+import type { UnitStateTable } from '../db/types';
+
+/** What the pipeline needs to know about a provisioned unit (from `units`). */
+export interface UnitInfo {
+  uid: number;
+  clientId: number;
+  serviceType: string;
+  /** The unit's assigned driver (units.driver_id): trips without an identified driver get it. */
+  driverId: number | null;
+}
+
+export interface UnitRuntime {
+  uid: number;
+  clientId: number;
+  /** Live position: the newest accepted fix. Never moves backwards in time. */
+  hasFix: boolean;
+  fixTime: number;
+  lat: number;
+  lon: number;
+  speed: number;
+  course: number;
+  /** Server time of the newest record of any kind (the connection state's "last data"). */
+  serverTime: number;
+  /** Time of the newest record whose status values (ignition, power, ...) were applied. */
+  statusTime: number;
+  ignition: boolean | null;
+  moving: boolean;
+  parkState: ParkState;
+  parkSince: number | null;
+  /** metres, by haversine over accepted fixes */
+  odometer: number;
+  /** seconds with the ignition on */
+  engineSeconds: number;
+  power: number | null;
+  battery: number | null;
+  batteryLevel: number | null;
+  gsm: number | null;
+  inputs: number | null;
+  outputs: number | null;
+  satellites: number | null;
+  altitude: number | null;
+  driverTag: string | null;
+  driverPid: number | null;
+  /** Event derivation memory (edge-triggered events with hysteresis). */
+  powerOk: boolean | null;
+  lowBattery: boolean | null;
+  overspeeding: boolean;
+  towFixes: number;
+  towed: boolean;
+  /** Fixes rejected as jumps since the last accepted one (see pipeline/jumps.ts). */
+  suspects: TripPoint[];
+  /** Recent fix times (a ring, next slot at recentAt), for cheap detection of resent data. */
+  recent: number[];
+  recentAt: number;
+  seg: SegmenterState;
+  /** Stored trips.id of open (or resumable) segments, by segmentKey (a Map: the keys are data). */
+  rowIds: Map<SegmentKey, number>;
+}
+
+export const RECENT_FIXES = 64;
+
+export function newRuntime(info: UnitInfo): UnitRuntime {
+  return {
+    uid: info.uid,
+    clientId: info.clientId,
+    hasFix: false,
+    fixTime: 0,
+    lat: 0,
+    lon: 0,
+    speed: 0,
+    course: 0,
+    serverTime: 0,
+    statusTime: 0,
+    ignition: null,
+    moving: false,
+    parkState: PARK_STATE.UNKNOWN,
+    parkSince: null,
+    odometer: 0,
+    engineSeconds: 0,
+    power: null,
+    battery: null,
+    batteryLevel: null,
+    gsm: null,
+    inputs: null,
+    outputs: null,
+    satellites: null,
+    altitude: null,
+    driverTag: null,
+    driverPid: null,
+    powerOk: null,
+    lowBattery: null,
+    overspeeding: false,
+    towFixes: 0,
+    towed: false,
+    suspects: [],
+    recent: [],
+    recentAt: 0,
+    seg: newSegmenterState(),
+    rowIds: new Map(),
+  };
+}
+
+/** The unit_state.attributes shown to users (get_unit): latest device values without a column. */
+export function displayAttributes(rt: UnitRuntime): string {
+  const a: Record<string, number | string> = {};
+  if (rt.batteryLevel !== null) a.batteryLevel = rt.batteryLevel;
+  if (rt.inputs !== null) a.input = rt.inputs;
+  if (rt.outputs !== null) a.output = rt.outputs;
+  if (rt.satellites !== null) a.sat = rt.satellites;
+  if (rt.altitude !== null) a.altitude = rt.altitude;
+  if (rt.driverTag !== null) a.driverUniqueId = rt.driverTag;
+  for (const _ in a) return JSON.stringify(a);
+  return '{}';
+}
+
+export type UnitStateRow = Selectable<UnitStateTable>;
+
+/**
+ * The runtime as far as unit_state has it; the caller rebuilds `seg` and `rowIds` by replay. The
+ * event memory is re-derived from the stored values, with the thresholds of `cfg`.
+ */
+export function runtimeFromRow(
+  info: UnitInfo,
+  row: UnitStateRow,
+  cfg: {
+    powerCutV: number;
+    powerRestoreV: number;
+    lowBatteryV: number;
+    lowBatteryPercent: number;
+    batteryOkV: number;
+    batteryOkPercent: number;
+  },
+): UnitRuntime {
+  const rt = newRuntime(info);
+  rt.hasFix = row.fix_time > 0;
+  rt.fixTime = row.fix_time;
+  rt.lat = row.lat;
+  rt.lon = row.lon;
+  rt.speed = row.speed;
+  rt.course = row.course;
+  rt.serverTime = row.server_time;
+  rt.statusTime = row.fix_time;
+  rt.ignition = row.ignition === null ? null : row.ignition === 1;
+  rt.moving = row.motion === 1;
+  rt.parkState = row.park_state as ParkState;
+  rt.parkSince = row.park_since;
+  rt.odometer = row.odometer;
+  rt.engineSeconds = row.engine_hours;
+  rt.power = row.power;
+  rt.battery = row.battery;
+  rt.gsm = row.gsm;
+  rt.driverPid = row.driver_id;
+  let a: Record<string, unknown> = {};
+  try {
+    a = JSON.parse(row.attributes || '{}') as Record<string, unknown>;
+  } catch {
+    a = {};
+  }
+  const n = (v: unknown) => (typeof v === 'number' ? v : null);
+  rt.batteryLevel = n(a.batteryLevel);
+  rt.inputs = n(a.input);
+  rt.outputs = n(a.output);
+  rt.satellites = n(a.sat);
+  rt.altitude = n(a.altitude);
+  rt.driverTag = typeof a.driverUniqueId === 'string' ? a.driverUniqueId : null;
+  if (rt.power !== null)
+    rt.powerOk = rt.power >= cfg.powerRestoreV ? true : rt.power < cfg.powerCutV ? false : null;
+  const v = rt.battery;
+  const pct = rt.batteryLevel;
+  if (v !== null || pct !== null) {
+    const low =
+      (v !== null && v < cfg.lowBatteryV) || (pct !== null && pct < cfg.lowBatteryPercent);
+    const ok = (v === null || v >= cfg.batteryOkV) && (pct === null || pct >= cfg.batteryOkPercent);
+    rt.lowBattery = low ? true : ok ? false : null;
+  }
+  if (rt.hasFix) rt.seg.last = { time: rt.fixTime, lat: rt.lat, lon: rt.lon, speed: rt.speed };
+  return rt;
+}

@@ -1,0 +1,191 @@
+// Stage 8: store. One transaction per batch: positions (append-only; the (unit_id, fix_time)
+// unique index drops what was already stored), late fixes and the re-segmentation of their
+// windows, trips and stops, device events, and each unit's latest state (unit_state, which only
+// moves forward in time). This store runs on both databases through Kysely, with multi-row
+// statements; store-sqlite.ts is the embedded database's fast path.
+import type { Kysely } from 'kysely';
+import type { Database, Dialect } from '../db';
+import type { TripConfig } from '../domain/trips';
+import { rememberFix } from './dedupe';
+import { lateOdometer } from './odometer';
+import {
+  EVENT_COLUMNS,
+  POSITION_COLUMNS,
+  POSITION_ODOMETER,
+  type Batch,
+  type UnitWork,
+} from './process';
+import { resegment } from './resegment';
+import { displayAttributes, type UnitRuntime } from './runtime';
+import { MultiRowStatement, excludedSet } from './sql';
+import { TripWriter } from './trips';
+import { updateParkState } from './motion';
+
+export const UNIT_STATE_COLUMNS = [
+  'unit_id',
+  'client_id',
+  'fix_time',
+  'server_time',
+  'lat',
+  'lon',
+  'speed',
+  'course',
+  'ignition',
+  'motion',
+  'park_state',
+  'park_since',
+  'odometer',
+  'engine_hours',
+  'power',
+  'battery',
+  'gsm',
+  'driver_id',
+  'attributes',
+] as const;
+
+export interface StoredEvent {
+  id: number;
+  unit_id: number;
+  client_id: number;
+  time: number;
+  type: string;
+  lat: number | null;
+  lon: number | null;
+  speed: number | null;
+}
+
+export interface StoreResult {
+  events: StoredEvent[];
+  /** Late fixes that were already stored (resends the memory no longer knew). */
+  lateDuplicates: number;
+}
+
+/**
+ * What an upsert of unit_state changes: client_id (indexed) only moves when a unit changes hands,
+ * and is then updated on its own.
+ */
+export const UNIT_STATE_UPDATED = UNIT_STATE_COLUMNS.filter(
+  (c) => c !== 'unit_id' && c !== 'client_id',
+);
+
+export function unitStateValues(rt: UnitRuntime): unknown[] {
+  return [
+    rt.uid,
+    rt.clientId,
+    rt.hasFix ? rt.fixTime : 0,
+    rt.serverTime,
+    rt.lat,
+    rt.lon,
+    rt.speed,
+    rt.course,
+    rt.ignition === null ? null : rt.ignition ? 1 : 0,
+    rt.moving ? 1 : 0,
+    rt.parkState,
+    rt.parkSince,
+    rt.odometer,
+    rt.engineSeconds,
+    rt.power,
+    rt.battery,
+    rt.gsm === null ? null : Math.round(rt.gsm),
+    rt.driverPid,
+    displayAttributes(rt),
+  ];
+}
+
+/** Writes a processed batch in one transaction; settles after commit. */
+export interface BatchStore {
+  write(batch: Batch, tripCfg: TripConfig): Promise<StoreResult>;
+}
+
+export class KyselyStore implements BatchStore {
+  private readonly positions: MultiRowStatement;
+  private readonly latePosition: MultiRowStatement;
+  private readonly events: MultiRowStatement;
+  private readonly unitState: MultiRowStatement;
+  private readonly trips: TripWriter;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    dialect: Dialect,
+  ) {
+    this.positions = new MultiRowStatement(
+      dialect,
+      'positions',
+      POSITION_COLUMNS,
+      'on conflict ("unit_id", "fix_time") do nothing',
+    );
+    this.latePosition = new MultiRowStatement(
+      dialect,
+      'positions',
+      POSITION_COLUMNS,
+      'on conflict ("unit_id", "fix_time") do nothing returning "fix_time"',
+    );
+    this.events = new MultiRowStatement(
+      dialect,
+      'device_events',
+      EVENT_COLUMNS,
+      'on conflict ("unit_id", "time", "type") do nothing ' +
+        'returning "id", "unit_id", "client_id", "time", "type", "lat", "lon", "speed"',
+    );
+    const stateSet = excludedSet(UNIT_STATE_UPDATED);
+    this.unitState = new MultiRowStatement(
+      dialect,
+      'unit_state',
+      UNIT_STATE_COLUMNS,
+      `on conflict ("unit_id") do update set ${stateSet} where "unit_state"."fix_time" <= excluded."fix_time"`,
+    );
+    this.trips = new TripWriter(dialect);
+  }
+
+  write(batch: Batch, tripCfg: TripConfig): Promise<StoreResult> {
+    return this.db.transaction().execute((trx) => this.writeIn(trx, batch, tripCfg));
+  }
+
+  /** Writes a processed batch inside transaction `trx`; updates the working runtimes' row ids. */
+  async writeIn(trx: Kysely<Database>, batch: Batch, tripCfg: TripConfig): Promise<StoreResult> {
+    if (batch.positions.length) await this.positions.run(trx, batch.positions);
+
+    let lateDuplicates = 0;
+    const units = [...batch.units.values()];
+    const normal: UnitWork[] = [];
+    for (const w of units) {
+      let earliest = Infinity;
+      for (const lf of w.late) {
+        const before = await trx
+          .selectFrom('positions')
+          .select(['odometer', 'lat', 'lon', 'speed'])
+          .where('unit_id', '=', w.info.uid)
+          .where('fix_time', '<', lf.point.time)
+          .orderBy('fix_time', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        lf.row[POSITION_ODOMETER] = lateOdometer(before, lf.point, tripCfg);
+        const inserted = await this.latePosition.run(trx, lf.row);
+        if (inserted.length) {
+          earliest = Math.min(earliest, lf.point.time);
+          rememberFix(w.rt, lf.point.time);
+        } else lateDuplicates++;
+      }
+      if (earliest !== Infinity) {
+        await resegment(trx, w, earliest, tripCfg);
+        updateParkState(w.rt, w.rt.fixTime);
+      } else normal.push(w);
+    }
+    await this.trips.write(trx, normal);
+
+    const events = batch.events.length ? await this.events.run<StoredEvent>(trx, batch.events) : [];
+
+    const state: unknown[] = [];
+    for (const w of units) for (const v of unitStateValues(w.rt)) state.push(v);
+    if (state.length) await this.unitState.run(trx, state);
+    for (const w of units) {
+      if (w.rt.clientId === w.before.clientId) continue;
+      await trx
+        .updateTable('unit_state')
+        .set({ client_id: w.rt.clientId })
+        .where('unit_id', '=', w.rt.uid)
+        .execute();
+    }
+    return { events, lateDuplicates };
+  }
+}

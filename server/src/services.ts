@@ -1,0 +1,16 @@
+import type { Config } from './config';
+import type { Db } from './db';
+import type { Mailer } from './notify/mailer';
+import type { RateLimiter } from './auth/rate-limit';
+import type { Bus } from './live/bus';
+
+/** Long-lived collaborators shared by HTTP routes and task handlers. */
+export interface Services {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  limits: { username: RateLimiter; ip: RateLimiter };
+  bus: Bus;
+  /** Hooks other modules register (e.g. the pipeline's device cache). */
+  onUnitDeviceChanged?: () => void;
+}

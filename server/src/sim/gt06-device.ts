@@ -1,0 +1,83 @@
+// A simulated Concox GT06 tracker: one packet per report, each answered by its serial.
+import { gt06FrameLength } from '../ingest/protocols/gt06';
+import {
+  encodeGt06Alarm,
+  encodeGt06Heartbeat,
+  encodeGt06Location,
+  encodeGt06Login,
+  type Gt06Fix,
+  type Gt06Status,
+} from '../ingest/protocols/gt06-encode';
+import { TcpDevice, type Outgoing } from './tcp-device';
+import type { SimEvent } from './vehicle';
+
+const ALARM_CODES: Partial<Record<SimEvent, number>> = {
+  panic: 0x01,
+  overspeed: 0x06,
+  harsh_acceleration: 0x29,
+  harsh_braking: 0x30,
+};
+
+export class Gt06Device extends TcpDevice {
+  private serial = 0;
+  private loggedIn = false;
+
+  private nextSerial(): number {
+    this.serial = (this.serial + 1) & 0xffff;
+    return this.serial;
+  }
+
+  protected override onConnect(): void {
+    this.loggedIn = false;
+  }
+
+  protected login(): Buffer {
+    return encodeGt06Login(this.id, this.nextSerial());
+  }
+
+  protected parse(rx: Buffer) {
+    const n = gt06FrameLength(rx, 0, rx.length);
+    if (n === 0) return { used: 0, kind: 'other' as const };
+    if (n < 0) return { used: -n, kind: 'other' as const };
+    const long = rx[0] === 0x79;
+    const type = rx[long ? 4 : 3];
+    const serial = rx.readUInt16BE(n - 6);
+    if (type === 0x01 && !this.loggedIn) {
+      this.loggedIn = true;
+      return { used: n, kind: 'login-ok' as const };
+    }
+    return { used: n, kind: 'ack' as const, ack: (type << 16) | serial };
+  }
+
+  protected nextPacket(): Outgoing {
+    const r = this.queue[0];
+    const serial = this.nextSerial();
+    const fix: Gt06Fix = {
+      time: r.time,
+      lat: r.lat,
+      lon: r.lon,
+      speed: r.speed,
+      course: r.course,
+      satellites: r.satellites,
+      valid: true,
+      ignition: r.ignition,
+    };
+    const status: Gt06Status = {
+      ignition: r.ignition,
+      charging: r.ignition,
+      voltageLevel: r.power > 12.5 ? 6 : 4,
+      gsm: 4,
+      alarm: (r.event && ALARM_CODES[r.event]) ?? 0,
+    };
+    let bytes: Buffer;
+    let type: number;
+    if (status.alarm) [bytes, type] = [encodeGt06Alarm(fix, status, serial), 0x16];
+    else if (!r.ignition && !r.event) [bytes, type] = [encodeGt06Heartbeat(status, serial), 0x13];
+    else [bytes, type] = [encodeGt06Location(fix, serial), 0x22];
+    return { bytes, reports: 1, key: (type << 16) | serial };
+  }
+
+  protected acks(ack: number, packet: Outgoing): boolean {
+    return ack === packet.key;
+  }
+}

@@ -1,0 +1,10 @@
+// Demo fleet simulator: see simulator.ts.
+export {
+  startSimulator,
+  type SimGateways,
+  type SimOptions,
+  type SimUnit,
+  type Simulator,
+} from './simulator';
+export { TOWNS, ROADS, townByName, type Town } from './towns';
+export type { SimReport, SimEvent } from './vehicle';

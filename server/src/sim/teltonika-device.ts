@@ -1,0 +1,94 @@
+// A simulated Teltonika FMB tracker: Codec 8 Extended packets of up to 50 records.
+import { CODEC_8E } from '../ingest/protocols/teltonika';
+import {
+  encodeTeltonikaAvl,
+  encodeTeltonikaImei,
+  type AvlIo,
+  type AvlRecord,
+} from '../ingest/protocols/teltonika-encode';
+import { TcpDevice, type Outgoing } from './tcp-device';
+import type { SimReport } from './vehicle';
+
+const MAX_RECORDS = 50;
+
+/** The IO elements an FMB tracker sends with each record, plus the event's own IO. */
+export function toAvlRecord(r: SimReport): AvlRecord {
+  const io: AvlIo[] = [
+    { id: 239, value: r.ignition ? 1 : 0, size: 1 },
+    { id: 240, value: r.moving ? 1 : 0, size: 1 },
+    { id: 21, value: 4, size: 1 },
+    { id: 69, value: 1, size: 1 },
+    { id: 66, value: Math.round(r.power * 1000), size: 2 },
+    { id: 67, value: Math.round(r.battery * 1000), size: 2 },
+    { id: 16, value: r.odometer, size: 4 },
+  ];
+  let eventId = 0;
+  let priority = 0;
+  switch (r.event) {
+    case 'harsh_braking':
+    case 'harsh_acceleration':
+      eventId = 253;
+      io.push({ id: 253, value: r.event === 'harsh_braking' ? 2 : 1, size: 1 });
+      io.push({ id: 254, value: 45, size: 1 });
+      priority = 1;
+      break;
+    case 'overspeed':
+      eventId = 255;
+      io.push({ id: 255, value: r.speed, size: 1 });
+      priority = 1;
+      break;
+    case 'panic':
+      eventId = 236;
+      io.push({ id: 236, value: 1, size: 1 });
+      priority = 2;
+      break;
+    case 'ignition_on':
+    case 'ignition_off':
+      eventId = 239;
+      priority = 1;
+      break;
+  }
+  return {
+    time: r.time,
+    lat: r.lat,
+    lon: r.lon,
+    altitude: r.altitude,
+    course: r.course,
+    speed: r.speed,
+    satellites: r.satellites,
+    priority,
+    eventId,
+    io,
+  };
+}
+
+export class TeltonikaDevice extends TcpDevice {
+  private loggedIn = false;
+
+  protected login(): Buffer {
+    return encodeTeltonikaImei(this.id);
+  }
+
+  protected parse(rx: Buffer) {
+    if (!this.loggedIn) {
+      if (rx.length < 1) return { used: 0, kind: 'other' as const };
+      this.loggedIn = rx[0] === 1;
+      return { used: 1, kind: rx[0] === 1 ? ('login-ok' as const) : ('refused' as const) };
+    }
+    if (rx.length < 4) return { used: 0, kind: 'other' as const };
+    return { used: 4, kind: 'ack' as const, ack: rx.readUInt32BE(0) };
+  }
+
+  protected nextPacket(): Outgoing {
+    const batch = this.queue.slice(0, MAX_RECORDS);
+    return { bytes: encodeTeltonikaAvl(batch.map(toAvlRecord), CODEC_8E), reports: batch.length };
+  }
+
+  protected acks(ack: number, packet: Outgoing): boolean {
+    return ack === packet.reports;
+  }
+
+  protected override onConnect(): void {
+    this.loggedIn = false;
+  }
+}

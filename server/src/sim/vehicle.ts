@@ -1,0 +1,317 @@
+// One simulated vehicle: a behaviour model advanced in fixed 10-second steps of simulation time,
+// so a seed replays the same day whatever the wall clock does. It drives local trips around its
+// home town or long trips along the national roads, stops, idles, parks overnight by
+// Africa/Johannesburg local time, and now and then brakes hard, speeds or presses panic.
+import { haversineMeters } from '@fleet/common';
+import { between, pick, type Rand } from './random';
+import {
+  localPath,
+  nearestTown,
+  offsetPoint,
+  Path,
+  roadPath,
+  roadRoute,
+  townsWithin,
+  type Point,
+} from './route';
+import { SUBURBS, townByName, type Town } from './towns';
+
+export const STEP_MS = 10_000;
+const IDLE_REPORT_MS = 60_000;
+const PARKED_REPORT_MS = 300_000;
+/** South Africa keeps UTC+2 all year. */
+const SAST_OFFSET_MS = 2 * 3600_000;
+
+export type SimEvent =
+  'panic' | 'harsh_braking' | 'harsh_acceleration' | 'overspeed' | 'ignition_on' | 'ignition_off';
+
+export interface SimReport {
+  time: number;
+  lat: number;
+  lon: number;
+  /** km/h */
+  speed: number;
+  course: number;
+  altitude: number;
+  satellites: number;
+  ignition: boolean;
+  moving: boolean;
+  /** Total distance driven, metres. */
+  odometer: number;
+  /** Vehicle supply, V. */
+  power: number;
+  /** Tracker's own battery, V. */
+  battery: number;
+  event?: SimEvent;
+}
+
+export interface VehicleSpec {
+  deviceId: string;
+  lat: number;
+  lon: number;
+  homeTown?: string;
+}
+
+type Mode = 'parked' | 'idle' | 'driving';
+
+/** Per-step odds, tuned for a demo that shows a few events per vehicle per day. */
+const ODDS = {
+  panicPerStep: 1 / (8640 * 5),
+  harshBrakePerStep: 1 / 900,
+  harshAccelPerStep: 1 / 120,
+  trafficStopPerStep: 1 / 80,
+  speedingPerTrip: 0.35,
+};
+
+const COAST: Point[] = [
+  { lat: -33.92, lon: 18.42 },
+  { lat: -34.18, lon: 22.15 },
+  { lat: -33.96, lon: 25.6 },
+  { lat: -33.02, lon: 27.91 },
+  { lat: -29.86, lon: 31.02 },
+  { lat: -28.8, lon: 32.05 },
+];
+
+/** A crude elevation: the coast near sea level rising to the Highveld plateau inland. */
+function altitudeAt(p: Point): number {
+  let d = Infinity;
+  for (const c of COAST) d = Math.min(d, haversineMeters(p.lat, p.lon, c.lat, c.lon));
+  return Math.round(20 + 1480 * Math.min(1, d / 250_000));
+}
+
+export function localHour(time: number): number {
+  return ((time + SAST_OFFSET_MS) % 86_400_000) / 3600_000;
+}
+
+export class Vehicle {
+  readonly home: Town;
+  readonly longHaul: boolean;
+  clock: number;
+  private pos: Point;
+  private course = 0;
+  private speed = 0;
+  private odometer: number;
+  private mode: Mode = 'parked';
+  private until = 0;
+  private lastReport = -Infinity;
+  private path: Path | null = null;
+  private along = 0;
+  private cruise = 60;
+  private slowZones: number[] = [];
+  private speeding: [number, number, number] | null = null;
+  private speedingReported = false;
+  private stopUntil = 0;
+  private nightDriver: boolean;
+
+  constructor(
+    spec: VehicleSpec,
+    private readonly rand: Rand,
+    start: number,
+  ) {
+    this.clock = start;
+    this.pos = { lat: spec.lat, lon: spec.lon };
+    const named = spec.homeTown ? townByName(spec.homeTown) : undefined;
+    this.home = named ?? nearestTown(this.pos);
+    this.longHaul = rand() < 0.25;
+    this.nightDriver = this.longHaul && rand() < 0.3;
+    this.odometer = Math.round(between(rand, 20_000, 250_000)) * 1000;
+    const night = this.isNight(start);
+    const goNow = night ? this.nightDriver || rand() < 0.1 : rand() < (this.longHaul ? 0.7 : 0.5);
+    if (goNow) this.startTrip();
+    else this.until = night ? this.nextMorning(start) : start + between(rand, 0, 45) * 60_000;
+  }
+
+  get state(): { mode: Mode; lat: number; lon: number; speed: number } {
+    return { mode: this.mode, lat: this.pos.lat, lon: this.pos.lon, speed: this.speed };
+  }
+
+  private isNight(t: number): boolean {
+    const h = localHour(t);
+    return h < 6 || h >= 20;
+  }
+
+  private nextMorning(t: number): number {
+    const h = localHour(t);
+    const hoursToSix = (24 + 6 - h) % 24 || 24;
+    return t + hoursToSix * 3600_000 + between(this.rand, 0, 150) * 60_000;
+  }
+
+  /** Advances one step; returns the report the tracker sends for it, if any. */
+  step(): SimReport | null {
+    this.clock += STEP_MS;
+    const t = this.clock;
+    let event: SimEvent | undefined;
+    if (this.rand() < ODDS.panicPerStep) event = 'panic';
+
+    if (this.mode === 'parked') {
+      if (t >= this.until) {
+        if (this.isNight(t) && !this.nightDriver) this.until = this.nextMorning(t);
+        else {
+          this.startTrip();
+          event ??= 'ignition_on';
+        }
+      }
+    } else if (this.mode === 'idle') {
+      if (t >= this.until) {
+        if (this.path) this.mode = 'driving';
+        else {
+          this.park(t);
+          event ??= 'ignition_off';
+        }
+      }
+    } else {
+      event = this.drive(t) ?? event;
+    }
+
+    const interval =
+      this.mode === 'driving' ? STEP_MS : this.mode === 'idle' ? IDLE_REPORT_MS : PARKED_REPORT_MS;
+    if (!event && t - this.lastReport < interval) return null;
+    this.lastReport = t;
+    const ignition = this.mode !== 'parked';
+    return {
+      time: t,
+      lat: this.pos.lat,
+      lon: this.pos.lon,
+      speed: Math.round(this.speed),
+      course: Math.round(this.course) % 360,
+      altitude: altitudeAt(this.pos),
+      satellites: 7 + Math.floor(this.rand() * 7),
+      ignition,
+      moving: this.speed > 0,
+      odometer: Math.round(this.odometer),
+      power: ignition ? between(this.rand, 13.6, 14.2) : between(this.rand, 12.3, 12.7),
+      battery: between(this.rand, 4.0, 4.15),
+      event,
+    };
+  }
+
+  private startTrip(): void {
+    const t = this.clock;
+    const here = nearestTown(this.pos);
+    const awayFromHome =
+      haversineMeters(this.pos.lat, this.pos.lon, this.home.lat, this.home.lon) > 60_000;
+    let towns: Town[] | null = null;
+    if (this.longHaul || awayFromHome) {
+      const target =
+        awayFromHome && this.rand() < 0.6
+          ? this.home
+          : pick(this.rand, townsWithin(here.name, 80_000, 650_000).concat(this.home));
+      towns = target.name === here.name ? null : roadRoute(here.name, target.name);
+    }
+    if (towns) {
+      this.path = roadPath(this.pos, towns, this.rand);
+      this.cruise = this.longHaul ? between(this.rand, 84, 96) : between(this.rand, 100, 116);
+      this.slowZones = towns.map((town) => this.alongOf(town));
+    } else {
+      const dest = offsetPoint(
+        this.localDestination(),
+        between(this.rand, 0, 1500),
+        this.rand() * 360,
+      );
+      this.path = localPath(this.pos, dest, this.rand);
+      this.cruise =
+        this.path.length > 10_000 ? between(this.rand, 70, 95) : between(this.rand, 48, 62);
+      this.slowZones = [];
+    }
+    this.along = 0;
+    this.speeding = null;
+    this.speedingReported = false;
+    if (this.path.length > 6_000 && this.rand() < ODDS.speedingPerTrip) {
+      const from = between(this.rand, 0.2, 0.7) * this.path.length;
+      this.speeding = [from, from + between(this.rand, 3_000, 9_000), between(this.rand, 124, 138)];
+    }
+    this.mode = 'idle';
+    this.until = t + between(this.rand, 40, 200) * 1000;
+  }
+
+  /** A suburb of the home metro, or a spot a few km from a smaller home town. */
+  private localDestination(): Point {
+    const suburbs = SUBURBS[this.home.name];
+    if (suburbs) {
+      const [lat, lon] = pick(this.rand, suburbs);
+      return { lat, lon };
+    }
+    return offsetPoint(this.home, between(this.rand, 1_500, 6_000), this.rand() * 360);
+  }
+
+  private alongOf(town: Town): number {
+    const path = this.path!;
+    let best = 0;
+    let bestD = Infinity;
+    for (let i = 0; i < path.points.length; i++) {
+      const p = path.points[i];
+      const d = haversineMeters(p.lat, p.lon, town.lat, town.lon);
+      if (d < bestD) [best, bestD] = [path.cum[i], d];
+    }
+    return best;
+  }
+
+  private targetSpeed(t: number): number {
+    const path = this.path!;
+    if (t < this.stopUntil) return 0;
+    const left = path.length - this.along;
+    if (left < 300) return 20;
+    if (this.along < 600 || left < 1500) return Math.min(this.cruise, 45);
+    if (this.slowZones.some((z) => Math.abs(z - this.along) < 2500))
+      return Math.min(this.cruise, 60);
+    if (this.speeding && this.along >= this.speeding[0] && this.along <= this.speeding[1]) {
+      return this.speeding[2];
+    }
+    return this.cruise + between(this.rand, -4, 4);
+  }
+
+  private drive(t: number): SimEvent | undefined {
+    const path = this.path!;
+    let event: SimEvent | undefined;
+    const local = this.slowZones.length === 0;
+    if (
+      t >= this.stopUntil &&
+      this.speed > 20 &&
+      this.rand() < ODDS.trafficStopPerStep * (local ? 1 : 0.1)
+    ) {
+      this.stopUntil = t + between(this.rand, 20, 90) * 1000;
+    }
+    const target = this.targetSpeed(t);
+    const before = this.speed;
+    let after: number;
+    if (before > 50 && this.rand() < ODDS.harshBrakePerStep) {
+      after = Math.max(0, before - between(this.rand, 35, 50));
+      event = 'harsh_braking';
+    } else if (before < 25 && target > 45 && this.rand() < ODDS.harshAccelPerStep) {
+      after = before + between(this.rand, 32, 40);
+      event = 'harsh_acceleration';
+    } else if (target > before) {
+      after = Math.min(target, before + 18);
+    } else {
+      after = Math.max(target, before - 30);
+    }
+    this.speed = Math.max(0, Math.min(140, after));
+    if (this.speed > 120 && !this.speedingReported) {
+      this.speedingReported = true;
+      event ??= 'overspeed';
+    }
+    const metres = (((before + this.speed) / 2) * STEP_MS) / 3600;
+    this.along += metres;
+    this.odometer += metres;
+    const at = path.at(this.along);
+    this.pos = { lat: at.lat, lon: at.lon };
+    if (metres > 0) this.course = at.course;
+    if (this.along >= path.length) {
+      this.speed = 0;
+      this.path = null;
+      this.mode = 'idle';
+      this.until = t + between(this.rand, 30, 180) * 1000;
+    }
+    return event;
+  }
+
+  private park(t: number): void {
+    this.mode = 'parked';
+    this.speed = 0;
+    const evening = localHour(t) >= 18.5;
+    if (evening && !this.nightDriver) this.until = this.nextMorning(t);
+    else
+      this.until =
+        t + between(this.rand, this.longHaul ? 30 : 10, this.longHaul ? 180 : 120) * 60_000;
+  }
+}

@@ -1,0 +1,244 @@
+// Fleet-wide trip reads: trip summaries per unit, fleet and driver trips, coverage points.
+import { z } from 'zod';
+import { UNIT_TRIP_SIZE } from '@fleet/common';
+import { json } from '../db';
+import { HISTOGRAM_KEYS } from '../domain/trips-histogram';
+import { defineTask } from './registry';
+import { notFound } from './errors';
+import { iso } from './paging';
+import { rangeOf } from './trips';
+import { peopleNames } from './people';
+import type { TaskContext } from './context';
+
+const isoDate = z
+  .string()
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO-8601 date and time');
+const uidList = z.array(z.number().int().positive()).max(2000).optional();
+
+/** The visible units among the wanted ones (all visible units when none are named). */
+async function visibleUnits(ctx: TaskContext, uids?: number[]) {
+  let q = ctx.tenant.units().select(['units.uid', 'units.name', 'units.reg']);
+  if (uids?.length) q = q.where('units.uid', 'in', uids);
+  const rows = await q.orderBy('units.name').execute();
+  if (uids?.length && rows.length === 0) throw notFound('Unit');
+  return rows;
+}
+
+function tripItem(
+  r: any,
+  names: Map<number, string>,
+  units: Map<number, { name: string; reg: string }>,
+) {
+  return {
+    id: r.id,
+    uid: r.unit_id,
+    unit_name: units.get(r.unit_id)?.name ?? '',
+    reg: units.get(r.unit_id)?.reg ?? '',
+    type: r.type,
+    start: iso(r.start_time),
+    end: iso(r.end_time),
+    distance: Math.round(r.distance / 10) / 100,
+    max_speed: Math.round(r.max_speed),
+    duration: r.duration,
+    start_position: { lat: r.start_lat, lon: r.start_lon },
+    end_position: { lat: r.end_lat, lon: r.end_lon },
+    label: r.label,
+    driver: r.driver_id ? { pid: r.driver_id, name: names.get(r.driver_id) ?? '' } : null,
+    open: r.open === 1,
+  };
+}
+
+const getTripSummary = defineTask({
+  name: 'get_trip_summary',
+  roles: ['feature_trips_summary', 'user_support'],
+  params: z.object({ from: isoDate, to: isoDate, uids: uidList }),
+  probe: (f) => ({ from: '2000-01-01T00:00:00Z', to: '2000-01-02T00:00:00Z', uids: [f.uid] }),
+  async handler(ctx, p) {
+    const { from, to } = rangeOf(p);
+    const units = await visibleUnits(ctx, p.uids);
+    const uids = units.map((u) => u.uid);
+    const rows = uids.length
+      ? await tripsOverlapping(ctx, uids, from, to)
+          .select([
+            'unit_id',
+            'type',
+            'distance',
+            'duration',
+            'max_speed',
+            'speed_histogram',
+            'start_time',
+            'end_time',
+          ])
+          .execute()
+      : [];
+    const byUnit = new Map<number, typeof rows>();
+    for (const r of rows) byUnit.set(r.unit_id, [...(byUnit.get(r.unit_id) ?? []), r]);
+    const summary = units.map((u) => {
+      const list = byUnit.get(u.uid) ?? [];
+      // Only the part of a trip or stop inside the range counts (a stop may span days).
+      const inRange = (r: { start_time: number; end_time: number }) =>
+        Math.max(0, Math.round((Math.min(r.end_time, to) - Math.max(r.start_time, from)) / 1000));
+      const trips = list.filter((r) => r.type === 0);
+      const stops = list.filter((r) => r.type !== 0);
+      const histogram = Object.fromEntries(HISTOGRAM_KEYS.map((k) => [k, 0]));
+      for (const t of trips) {
+        for (const [k, v] of Object.entries(
+          json.parse<Record<string, number>>(t.speed_histogram, {}),
+        )) {
+          histogram[k] = (histogram[k] ?? 0) + Number(v);
+        }
+      }
+      return {
+        id: u.uid,
+        uid: u.uid,
+        name: u.name,
+        reg: u.reg,
+        trips: trips.length,
+        distance: Math.round(trips.reduce((s, t) => s + t.distance, 0) / 10) / 100,
+        driving_time: trips.reduce((s, t) => s + inRange(t), 0),
+        parked_time: stops.reduce((s, t) => s + inRange(t), 0),
+        max_speed: Math.round(Math.max(0, ...trips.map((t) => t.max_speed))),
+        first_start: iso(trips.length ? Math.min(...trips.map((t) => t.start_time)) : null),
+        last_end: iso(trips.length ? Math.max(...trips.map((t) => t.end_time)) : null),
+        speed_histogram: histogram,
+      };
+    });
+    return { trips: summary, count: summary.length };
+  },
+});
+
+const getFleetTrips = defineTask({
+  name: 'get_fleet_trips',
+  roles: ['feature_fleet_trips', 'user_support'],
+  params: z.object({ from: isoDate, to: isoDate, uids: uidList }),
+  probe: (f) => ({ from: '2000-01-01T00:00:00Z', to: '2000-01-02T00:00:00Z', uids: [f.uid] }),
+  async handler(ctx, p) {
+    const { from, to } = rangeOf(p);
+    const units = await visibleUnits(ctx, p.uids);
+    const uids = units.map((u) => u.uid);
+    const rows = uids.length
+      ? await tripsOverlapping(ctx, uids, from, to)
+          .selectAll()
+          .where('type', '=', 0)
+          .orderBy('start_time', 'desc')
+          .limit(UNIT_TRIP_SIZE * 4)
+          .execute()
+      : [];
+    const names = await peopleNames(
+      ctx,
+      rows.map((r) => r.driver_id),
+    );
+    const unitMap = new Map(units.map((u) => [u.uid, u]));
+    return {
+      trips: rows.map((r) => tripItem(r, names, unitMap)),
+      oversized: rows.length >= UNIT_TRIP_SIZE * 4,
+    };
+  },
+});
+
+const getDriverTrips = defineTask({
+  name: 'get_driver_trips',
+  roles: ['feature_driver_trips', 'user_support'],
+  params: z.object({
+    from: isoDate,
+    to: isoDate,
+    pids: z.array(z.number().int().positive()).min(1).max(500),
+  }),
+  probe: (f) => ({ from: '2000-01-01T00:00:00Z', to: '2000-01-02T00:00:00Z', pids: [f.pid] }),
+  async handler(ctx, p) {
+    const { from, to } = rangeOf(p);
+    const people = await ctx.tenant
+      .selectFrom('people')
+      .select(['pid', 'first_name', 'surname'])
+      .where('pid', 'in', p.pids)
+      .execute();
+    if (!people.length) throw notFound('Driver');
+    const units = await visibleUnits(ctx);
+    const uids = units.map((u) => u.uid);
+    // A trip belongs to the driver identified on it, or else to the unit's assigned driver.
+    const assigned = await ctx.tenant
+      .units()
+      .select(['units.uid', 'units.driver_id'])
+      .where(
+        'units.driver_id',
+        'in',
+        people.map((x) => x.pid),
+      )
+      .execute();
+    const rows = uids.length
+      ? await tripsOverlapping(ctx, uids, from, to)
+          .selectAll()
+          .where('type', '=', 0)
+          .where((eb) =>
+            eb.or([
+              eb(
+                'driver_id',
+                'in',
+                people.map((x) => x.pid),
+              ),
+              eb.and([
+                eb('driver_id', 'is', null),
+                eb('unit_id', 'in', assigned.length ? assigned.map((a) => a.uid) : [-1]),
+              ]),
+            ]),
+          )
+          .orderBy('start_time', 'desc')
+          .limit(UNIT_TRIP_SIZE * 4)
+          .execute()
+      : [];
+    const names = new Map(people.map((x) => [x.pid, `${x.first_name} ${x.surname}`.trim()]));
+    const driverOfUnit = new Map(assigned.map((a) => [a.uid, a.driver_id!]));
+    const unitMap = new Map(units.map((u) => [u.uid, u]));
+    return {
+      trips: rows.map((r) =>
+        tripItem(
+          { ...r, driver_id: r.driver_id ?? driverOfUnit.get(r.unit_id) ?? null },
+          names,
+          unitMap,
+        ),
+      ),
+      people: people.map((x) => ({ pid: x.pid, name: names.get(x.pid) })),
+    };
+  },
+});
+
+/** Trips and stops of the given units that overlap the range [from, to]. */
+function tripsOverlapping(ctx: TaskContext, uids: number[], from: number, to: number) {
+  return ctx.tenant
+    .selectFrom('trips')
+    .where('unit_id', 'in', uids)
+    .where('start_time', '<', to)
+    .where('end_time', '>', from);
+}
+
+const MAX_COVERAGE_POINTS = 50000;
+
+const getCoverage = defineTask({
+  name: 'get_coverage',
+  roles: ['feature_fleet_coverage', 'user_support'],
+  params: z.object({ from: isoDate, to: isoDate, uids: uidList }),
+  probe: (f) => ({ from: '2000-01-01T00:00:00Z', to: '2000-01-02T00:00:00Z', uids: [f.uid] }),
+  async handler(ctx, p) {
+    const { from, to } = rangeOf(p);
+    const units = await visibleUnits(ctx, p.uids);
+    const uids = units.map((u) => u.uid);
+    if (!uids.length) return { points: [], units: 0 };
+    // Positions carry no client_id; the visible-unit list above is what scopes them.
+    const rows = await ctx.system
+      .selectFrom('positions')
+      .select(['lat', 'lon'])
+      .where('unit_id', 'in', uids)
+      .where('fix_time', '>=', from)
+      .where('fix_time', '<=', to)
+      .where('speed', '>', 0)
+      .limit(MAX_COVERAGE_POINTS * 10)
+      .execute();
+    const step = Math.max(1, Math.ceil(rows.length / MAX_COVERAGE_POINTS));
+    const points: [number, number][] = [];
+    for (let i = 0; i < rows.length; i += step)
+      points.push([Math.round(rows[i].lat * 1e5) / 1e5, Math.round(rows[i].lon * 1e5) / 1e5]);
+    return { points, units: uids.length, thinned: step > 1 };
+  },
+});
+
+export const summaryTasks = [getTripSummary, getFleetTrips, getDriverTrips, getCoverage];

@@ -1,0 +1,298 @@
+// Unit tasks: the live list, one unit, today's dashboard, device provisioning and unknown devices.
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Role } from '@fleet/common';
+import { json } from '../db';
+import { PROTOCOLS, type Protocol } from '../ingest/types';
+import { startOfDay } from '../domain/time';
+import { defineTask } from './registry';
+import { TaskError, notFound } from './errors';
+import { iso } from './paging';
+import { toUnitItem, withUnitState } from './unit-view';
+import type { TaskContext } from './context';
+
+export const UNIT_READ_ROLES: Role[] = [
+  'feature_realtime',
+  'feature_trips',
+  'feature_dashboard',
+  'feature_vehicles_view',
+  'feature_stealth_units',
+  'user_support',
+];
+
+async function userTimeZone(ctx: TaskContext): Promise<string> {
+  const row = await ctx.tenant
+    .selectFrom('users')
+    .select('settings')
+    .where('nid', '=', ctx.user.nid)
+    .executeTakeFirst();
+  const tz = json.parse<{ timezone?: string }>(row?.settings, {}).timezone;
+  return tz || 'Africa/Johannesburg';
+}
+
+const getUnitListFull = defineTask({
+  name: 'get_unit_list_full',
+  roles: UNIT_READ_ROLES,
+  params: z.object({
+    filter: z.enum(['all', 'only_issues']).default('all'),
+    search: z.string().max(100).optional(),
+  }),
+  probe: () => ({}),
+  async handler(ctx, p) {
+    let q = withUnitState(ctx.tenant.units());
+    if (p.search) {
+      const like = `%${p.search.toLowerCase()}%`;
+      q = q.where((eb) =>
+        eb.or([eb(sql`lower(units.name)`, 'like', like), eb(sql`lower(units.reg)`, 'like', like)]),
+      );
+    }
+    const now = Date.now();
+    let units = (await q.orderBy('units.name').execute()).map((r) => toUnitItem(r, now));
+    if (p.filter === 'only_issues') units = units.filter((u) => !u.connected || u.active !== 1);
+    return { units: units.map(({ client_id: _c, ...u }) => u), count: units.length };
+  },
+});
+
+const getUnit = defineTask({
+  name: 'get_unit',
+  roles: UNIT_READ_ROLES,
+  params: z.object({ uid: z.number().int().positive() }),
+  probe: (f) => ({ uid: f.uid }),
+  async handler(ctx, p) {
+    const row = await withUnitState(ctx.tenant.units())
+      .where('units.uid', '=', p.uid)
+      .executeTakeFirst();
+    if (!row) throw notFound('Unit');
+    const { client_id: _c, ...item } = toUnitItem(row, Date.now());
+    const events = await ctx.tenant
+      .selectFrom('device_events')
+      .select(['id', 'time', 'type', 'lat', 'lon', 'speed'])
+      .where('unit_id', '=', p.uid)
+      .orderBy('time', 'desc')
+      .limit(10)
+      .execute();
+    return {
+      unit: {
+        ...item,
+        _sys_Id: row.uid,
+        _sys_Ref: `unit:${row.uid}`,
+        device_id: row.device_id,
+        protocol: row.protocol,
+        stock_status: row.stock_status,
+        odometer: row.odometer === null ? null : Math.round(row.odometer / 10) / 100,
+        engine_hours: row.engine_hours === null ? null : Math.round(row.engine_hours / 36) / 100,
+        power: row.power,
+        battery: row.battery,
+        gsm: row.gsm,
+        last_data: iso(row.server_time),
+        attributes: json.parse(row.attributes, {}),
+        latest_events: events.map((e) => ({ ...e, time: iso(e.time) })),
+      },
+    };
+  },
+});
+
+const HARSH = ['harsh_braking', 'harsh_acceleration', 'harsh_cornering', 'overspeed'] as const;
+
+const getDashboardToday = defineTask({
+  name: 'get_dashboard_today',
+  roles: ['feature_dashboard', 'feature_realtime', 'user_support'],
+  params: z.object({}),
+  probe: () => ({}),
+  async handler(ctx) {
+    const now = Date.now();
+    const from = startOfDay(await userTimeZone(ctx), now);
+    const units = (await withUnitState(ctx.tenant.units()).orderBy('units.name').execute()).map(
+      (r) => toUnitItem(r, now),
+    );
+    const uids = units.map((u) => u.uid);
+    const trips = uids.length
+      ? await ctx.tenant
+          .selectFrom('trips')
+          .select([
+            'unit_id',
+            (eb) => eb.fn.countAll<number>().as('n'),
+            (eb) => eb.fn.sum<number>('distance').as('distance'),
+            (eb) => eb.fn.max<number>('max_speed').as('max_speed'),
+          ])
+          .where('unit_id', 'in', uids)
+          .where('type', '=', 0)
+          .where('end_time', '>=', from)
+          .groupBy('unit_id')
+          .execute()
+      : [];
+    const events = uids.length
+      ? await ctx.tenant
+          .selectFrom('device_events')
+          .select(['unit_id', 'type', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('unit_id', 'in', uids)
+          .where('time', '>=', from)
+          .where('type', 'in', [...HARSH, 'ignition_on'])
+          .groupBy(['unit_id', 'type'])
+          .execute()
+      : [];
+    const tripsBy = new Map(trips.map((t) => [t.unit_id, t]));
+    const eventCount = (uid: number, type: string) =>
+      Number(events.find((e) => e.unit_id === uid && e.type === type)?.n ?? 0);
+    const today_array = units.map((u) => {
+      const t = tripsBy.get(u.uid);
+      const faults: string[] = [];
+      if (!u.connected) faults.push('Not connecting');
+      if (u.position === null) faults.push('No GPS data');
+      return {
+        uid: u.uid,
+        name: u.name,
+        reg: u.reg,
+        active: u.active === 1,
+        // SPEC §4: movement is 0 if moving, else 1.
+        moving: u.park_state === 0 ? 0 : 1,
+        connected: u.connected,
+        faults,
+        trips: Number(t?.n ?? 0),
+        distance: Math.round(Number(t?.distance ?? 0) / 10) / 100,
+        max_speed: Math.round(Number(t?.max_speed ?? 0)),
+        speeding: eventCount(u.uid, 'overspeed'),
+        harsh_braking: eventCount(u.uid, 'harsh_braking'),
+        harsh_accelerating: eventCount(u.uid, 'harsh_acceleration'),
+        harsh_cornering: eventCount(u.uid, 'harsh_cornering'),
+        equipment_on: eventCount(u.uid, 'ignition_on'),
+      };
+    });
+    const sum = (k: keyof (typeof today_array)[number]) =>
+      today_array.reduce((s, u) => s + Number(u[k]), 0);
+    return {
+      from: iso(from),
+      today_array,
+      totals: {
+        trips: sum('trips'),
+        distance: Math.round(sum('distance') * 100) / 100,
+        speeding: sum('speeding'),
+        harsh_braking: sum('harsh_braking'),
+        harsh_accelerating: sum('harsh_accelerating'),
+        harsh_cornering: sum('harsh_cornering'),
+        equipment_on: sum('equipment_on'),
+        active_vehicles: today_array.filter((u) => u.active).length,
+        deactivate_vehicles: today_array.filter((u) => !u.active).length,
+        unit_faults_count: today_array.filter((u) => u.faults.length > 0).length,
+      },
+    };
+  },
+});
+
+const setUnitDevice = defineTask({
+  name: 'set_unit_device',
+  roles: ['user_support'],
+  entityType: 'Unit',
+  params: z.object({
+    uid: z.number().int().positive(),
+    device_id: z
+      .string()
+      .trim()
+      .max(64)
+      .regex(/^[A-Za-z0-9_.:-]*$/, 'use letters, digits and _ . : - only'),
+    protocol: z.enum(PROTOCOLS as [Protocol, ...Protocol[]]),
+  }),
+  probe: (f) => ({ uid: f.uid, device_id: '999999999999999', protocol: 'teltonika' }),
+  async handler(ctx, p) {
+    if (!ctx.tenant.isSupport) throw new TaskError('Only support staff can attach devices', 3);
+    const unit = await ctx.tenant.assertUnit(p.uid);
+    const deviceId = p.device_id || null;
+    if (deviceId) {
+      const clash = await ctx.tenant
+        .selectFrom('units')
+        .select(['uid', 'name'])
+        .where('device_id', '=', deviceId)
+        .where('uid', '!=', p.uid)
+        .executeTakeFirst();
+      if (clash) throw new TaskError(`Device ${deviceId} is already attached to ${clash.name}`);
+    }
+    await ctx.tenant
+      .updateTable('units')
+      .set({ device_id: deviceId, protocol: deviceId ? p.protocol : null })
+      .where('uid', '=', p.uid)
+      .execute();
+    if (deviceId)
+      await ctx.system.deleteFrom('unit_issues').where('device_id', '=', deviceId).execute();
+    ctx.services.onUnitDeviceChanged?.();
+    ctx.changeLog({
+      action: 'E',
+      entityType: 'Unit',
+      entityId: p.uid,
+      description: deviceId
+        ? `${unit.name}: device ${deviceId} (${p.protocol}) attached`
+        : `${unit.name}: device detached`,
+    });
+    return { uid: p.uid, device_id: deviceId, protocol: deviceId ? p.protocol : null };
+  },
+});
+
+const getUnitIssues = defineTask({
+  name: 'get_unit_issues',
+  roles: ['feature_unit_issues', 'user_support'],
+  params: z.object({}),
+  probe: () => ({}),
+  async handler(ctx) {
+    if (ctx.tenant.isSupport) {
+      const rows = await ctx.system
+        .selectFrom('unit_issues')
+        .selectAll()
+        .orderBy('last_seen', 'desc')
+        .limit(1000)
+        .execute();
+      return {
+        unit_issues: rows.map((r) => ({
+          ...r,
+          issue: 'Unknown device',
+          first_seen: iso(r.first_seen),
+          last_seen: iso(r.last_seen),
+        })),
+      };
+    }
+    // A client sees its own units that are not reporting.
+    const now = Date.now();
+    const units = (await withUnitState(ctx.tenant.units()).orderBy('units.name').execute()).map(
+      (r) => ({ row: r, item: toUnitItem(r, now) }),
+    );
+    return {
+      unit_issues: units
+        .filter(({ item }) => !item.connected)
+        .map(({ row, item }) => ({
+          uid: item.uid,
+          name: item.name,
+          reg: item.reg,
+          device_id: row.device_id,
+          protocol: row.protocol,
+          issue: item.position ? 'Not connecting' : 'No data received',
+          last_seen: iso(row.server_time),
+        })),
+    };
+  },
+});
+
+const getStealthUnitData = defineTask({
+  name: 'get_stealth_unit_data',
+  roles: ['feature_stealth_units', 'user_support'],
+  params: z.object({ uids: z.array(z.number().int().positive()).max(2000).optional() }),
+  probe: (f) => ({ uids: [f.uid] }),
+  async handler(ctx, p) {
+    let q = withUnitState(ctx.tenant.units()).where('units.service_type', '=', 'stealth');
+    if (p.uids?.length) q = q.where('units.uid', 'in', p.uids);
+    const now = Date.now();
+    const rows = await q.orderBy('units.name').execute();
+    return {
+      stealth_units: rows.map((r) => {
+        const { client_id: _c, ...item } = toUnitItem(r, now);
+        return { ...item, last_data: iso(r.server_time), battery: r.battery, power: r.power };
+      }),
+    };
+  },
+});
+
+export const unitTasks = [
+  getStealthUnitData,
+  getUnitListFull,
+  getUnit,
+  getDashboardToday,
+  setUnitDevice,
+  getUnitIssues,
+];

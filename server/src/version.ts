@@ -1,0 +1,3 @@
+import { CLIENT_VERSION } from '@fleet/common';
+
+export const version = CLIENT_VERSION;

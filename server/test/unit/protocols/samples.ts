@@ -1,0 +1,181 @@
+// The device-sample corpus (server/test/fixtures/device-samples, see its README) and the checks
+// its `verify` field asks for, expressed against our DeviceRecord.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DeviceRecord } from '../../../src/ingest/types';
+
+export const SAMPLES_DIR =
+  process.env.DEVICE_SAMPLES_DIR ??
+  path.resolve(import.meta.dirname, '../../fixtures/device-samples');
+
+export interface Sample {
+  index: number;
+  verify: string;
+  message: {
+    kind: 'hex' | 'text' | 'http';
+    data?: string;
+    method?: string;
+    uri?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  };
+  attribute?: [string, string];
+  expect?: { time: string; valid: boolean; lat: number; lon: number };
+  flags?: string[];
+}
+
+export function loadSamples(protocol: string): Sample[] {
+  const file = path.join(SAMPLES_DIR, `${protocol}.json`);
+  const json = JSON.parse(fs.readFileSync(file, 'utf8')) as { samples: Omit<Sample, 'index'>[] };
+  return json.samples.map((s, index) => ({ ...s, index }));
+}
+
+export const bytesOf = (s: Sample): Buffer => Buffer.from(s.message.data ?? '', 'hex');
+
+const MIN_TIME = Date.UTC(1999, 0, 1);
+
+function positionProblem(r: DeviceRecord, now: number): string | null {
+  if (!(Math.abs(r.lat) <= 90)) return `latitude ${r.lat}`;
+  if (!(Math.abs(r.lon) <= 180)) return `longitude ${r.lon}`;
+  if (!(r.fixTime > MIN_TIME && r.fixTime < now + 25 * 3600_000)) {
+    return `fix time ${new Date(r.fixTime).toISOString()}`;
+  }
+  if (!(r.speed >= 0 && r.speed <= 1610)) return `speed ${r.speed}`;
+  if (!(r.course >= 0 && r.course <= 360)) return `course ${r.course}`;
+  return null;
+}
+
+/** Traccar's alarm constants: the alarm name we keep, and our event where it is one. */
+const ALARMS: Record<string, [string, string | null]> = {
+  ALARM_SOS: ['sos', 'panic'],
+  ALARM_TAMPERING: ['tampering', 'tamper'],
+  ALARM_REMOVING: ['removing', 'tamper'],
+  ALARM_LOW_BATTERY: ['lowBattery', 'low_battery'],
+  ALARM_ACCELERATION: ['hardAcceleration', 'harsh_acceleration'],
+  ALARM_BRAKING: ['hardBraking', 'harsh_braking'],
+  ALARM_CORNERING: ['hardCornering', 'harsh_cornering'],
+  ALARM_ACCIDENT: ['accident', 'crash'],
+  ALARM_POWER_CUT: ['powerCut', 'power_cut'],
+  ALARM_OVERSPEED: ['overspeed', 'overspeed'],
+  ALARM_VIBRATION: ['vibration', 'tamper'],
+  ALARM_GENERAL: ['general', null],
+};
+
+type Getter = (r: DeviceRecord) => unknown;
+
+/** Traccar's attribute keys → where our record keeps that value. */
+const KEYS: Record<string, Getter> = {
+  KEY_POWER: (r) => r.power,
+  KEY_BATTERY: (r) => r.battery,
+  KEY_BATTERY_LEVEL: (r) => r.batteryLevel,
+  KEY_IGNITION: (r) => r.ignition,
+  KEY_DRIVER_UNIQUE_ID: (r) => r.driverId,
+  KEY_EVENT: (r) => r.attributes.event,
+  KEY_DRIVING_TIME: (r) => r.attributes.drivingTime,
+  KEY_HOURS: (r) => r.attributes.hours,
+  KEY_ODOMETER: (r) => r.odometer,
+  KEY_SATELLITES: (r) => r.satellites,
+  'PREFIX_TEMP + 1': (r) => r.attributes.temp1,
+};
+
+function expected(literal: string): unknown {
+  if (literal === 'null') return undefined;
+  if (literal === 'true' || literal === 'false') return literal === 'true';
+  if (literal.startsWith('"')) return JSON.parse(literal);
+  if (/^0x[0-9a-f]+$/i.test(literal)) return parseInt(literal, 16);
+  return Number(literal.replace(/L$/, ''));
+}
+
+function same(actual: unknown, want: unknown): boolean {
+  if (typeof want === 'number' && typeof actual === 'number') return Math.abs(actual - want) < 1e-6;
+  return actual === want;
+}
+
+function attributeProblem(
+  records: DeviceRecord[],
+  [key, literal]: [string, string],
+): string | null {
+  if (key === 'KEY_ALARM') {
+    const [name, event] = ALARMS[literal] ?? [];
+    if (!name) return `no mapping for ${literal}`;
+    const ok = records.some(
+      (r) =>
+        String(r.attributes.alarm ?? '')
+          .split(',')
+          .includes(name) &&
+        (event === null || r.events.includes(event as never)),
+    );
+    return ok ? null : `alarm ${name}${event ? `/${event}` : ''} missing`;
+  }
+  const get: Getter | undefined = key.startsWith('"')
+    ? (r) => r.attributes[JSON.parse(key) as string]
+    : KEYS[key];
+  if (!get) return `no mapping for ${key}`;
+  const want = expected(literal);
+  const got = records.map(get);
+  return got.some((v) => same(v, want))
+    ? null
+    : `${key}: want ${String(want)}, got ${got.join(',')}`;
+}
+
+/** Null when the records are what the sample's `verify` asks for, else what is wrong. */
+export function sampleProblem(s: Sample, records: DeviceRecord[], now = Date.now()): string | null {
+  switch (s.verify) {
+    case 'verifyNull':
+      return records.length ? `stored ${records.length} record(s)` : null;
+    case 'verifyNotNull':
+    case 'verifyAttributes':
+      return records.length ? null : 'nothing stored';
+    case 'verifyAttribute':
+      return records.length ? attributeProblem(records, s.attribute!) : 'nothing stored';
+    case 'verifyPosition':
+    case 'verifyPositions': {
+      if (!records.length) return 'nothing stored';
+      if (s.flags?.includes('false')) return null;
+      const located = records.filter((r) => r.hasLocation);
+      if (!located.length) return 'no location stored';
+      for (const r of located) {
+        const p = positionProblem(r, now);
+        if (p) return p;
+      }
+      if (s.expect) {
+        const r = located[0];
+        const time = Date.parse(s.expect.time.replace(' ', 'T') + 'Z');
+        if (r.fixTime !== time) return `time ${new Date(r.fixTime).toISOString()}`;
+        if (r.valid !== s.expect.valid) return `valid ${r.valid}`;
+        if (Math.abs(r.lat - s.expect.lat) > 0.00001) return `lat ${r.lat}`;
+        if (Math.abs(r.lon - s.expect.lon) > 0.00001) return `lon ${r.lon}`;
+      }
+      return null;
+    }
+    default:
+      return `unknown verify ${s.verify}`;
+  }
+}
+
+export interface ScopeReport {
+  protocol: string;
+  total: number;
+  handled: number;
+  outOfScope: Map<string, number[]>;
+  failures: string[];
+}
+
+/** The summary line the brief asks for, plus the out-of-scope samples by reason. */
+export function formatReport(r: ScopeReport): string {
+  const out = [...r.outOfScope.values()].reduce((n, l) => n + l.length, 0);
+  const reasons = [...r.outOfScope].map(
+    ([why, ids]) => `${ids.length} ${why} [#${ids.join(', #')}]`,
+  );
+  const inScope = r.total - out;
+  return (
+    `${r.protocol}: ${r.handled}/${r.total} samples handled, ${r.handled}/${inScope} in scope` +
+    (out ? ` (${out} out of scope: ${reasons.join('; ')})` : '')
+  );
+}
+
+export function addOutOfScope(r: ScopeReport, reason: string, index: number): void {
+  const list = r.outOfScope.get(reason) ?? [];
+  list.push(index);
+  r.outOfScope.set(reason, list);
+}

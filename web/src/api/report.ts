@@ -1,0 +1,49 @@
+// /api/report (SPEC §7, API.md §4): the file's bytes, a staging flag when the theme's report server
+// is staging, 'Server error' on HTTP 500 and nothing for any other status but 200.
+import { RESULT, type CallAnswer } from '@fleet/common';
+import { failure, postRaw, type RequestOptions } from './client';
+import { SERVER_ERROR_MESSAGE } from './errors';
+
+let staging = false;
+
+export function setReportServer(server: 'live' | 'staging'): void {
+  staging = server === 'staging';
+}
+
+export interface ReportFile {
+  data: ArrayBuffer;
+  filename: string | null;
+  contentType: string | null;
+}
+
+export async function requestReport(
+  parameters: Record<string, unknown>,
+  opts: RequestOptions = {},
+): Promise<ReportFile | null> {
+  const body = {
+    requests: [{ task: 'get_report', ref: 'report', parameters }],
+    ...(staging ? { staging: true } : {}),
+  };
+  const response = await postRaw('/api/report', body, opts);
+  if (response.status === 500) {
+    const answer = (await response.json().catch(() => ({}))) as CallAnswer;
+    throw failure(
+      { result: RESULT.REFUSED, message: SERVER_ERROR_MESSAGE, error: answer.error },
+      opts,
+    );
+  }
+  if (response.status !== 200) return null;
+  const data = await response.arrayBuffer();
+  const contentType = response.headers.get('Content-Type');
+  // A refusal (no session, missing role) comes back as the JSON envelope, not as a file.
+  if (contentType?.startsWith('application/json')) {
+    const answer = JSON.parse(new TextDecoder().decode(data)) as CallAnswer;
+    if (answer.result !== RESULT.OK) throw failure(answer, opts);
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  return {
+    data,
+    filename: /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? null,
+    contentType,
+  };
+}

@@ -1,0 +1,30 @@
+import { Layout } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import type { UserInfo } from '@fleet/common';
+import { useLayout } from './layoutStore';
+import AppBreadcrumb from './AppBreadcrumb';
+import AlertIcons from './alerts/AlertIcons';
+import UserMenu from './UserMenu';
+
+export default function Navbar({ user }: { user: UserInfo }) {
+  const opened = useLayout((s) => s.opened);
+  const toggleSidebar = useLayout((s) => s.toggleSidebar);
+  return (
+    <Layout.Header className="portal-header">
+      <button
+        type="button"
+        className="header-icon hamburger"
+        aria-label={opened ? 'Close menu' : 'Open menu'}
+        aria-expanded={opened}
+        onClick={toggleSidebar}
+      >
+        {opened ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+      </button>
+      <AppBreadcrumb />
+      <div className="header-right">
+        <AlertIcons user={user} />
+        <UserMenu user={user} />
+      </div>
+    </Layout.Header>
+  );
+}

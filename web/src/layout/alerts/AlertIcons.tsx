@@ -1,0 +1,124 @@
+// The alert-icon area of the top bar (SPEC §2, §6). Each icon shows only for the users SPEC §6
+// names; a count that cannot be read shows "off".
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Dropdown, Tooltip } from 'antd';
+import {
+  AlertOutlined,
+  BellOutlined,
+  NotificationOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
+import type { UserInfo } from '@fleet/common';
+import { NumberBadge } from '../../components/NumberBadge';
+import { alertIconsFor, visibleSiteAlerts } from './alertRules';
+import {
+  ALERT_KEYS,
+  useChaseupCount,
+  useNotices,
+  useRuleAlertCount,
+  useSiteAlerts,
+} from './alertQueries';
+import { beep } from './beep';
+
+function IconButton({
+  label,
+  onClick,
+  children,
+}: {
+  label: string;
+  onClick?: () => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <Tooltip title={label}>
+      <button type="button" className="header-icon" aria-label={label} onClick={onClick}>
+        {children}
+      </button>
+    </Tooltip>
+  );
+}
+
+function ChaseupIcon() {
+  const navigate = useNavigate();
+  const { data } = useChaseupCount(true);
+  const count = data;
+  useEffect(() => {
+    if (typeof count === 'number' && count > 0) beep();
+  }, [count]);
+  return (
+    <IconButton label="Chase-ups" onClick={() => navigate('/recovery/chase_up')}>
+      <NumberBadge value={count}>
+        <AlertOutlined />
+      </NumberBadge>
+    </IconButton>
+  );
+}
+
+function RuleAlertIcon() {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const { data } = useRuleAlertCount(true);
+  // SPEC §2: opening resets the new-alert count to 0 and goes to the alert list.
+  const open = () => {
+    if (typeof data === 'number') client.setQueryData(ALERT_KEYS.ruleAlerts, 0);
+    navigate('/portal/alerts/unit_alert');
+  };
+  return (
+    <IconButton label="Rule alerts" onClick={open}>
+      <NumberBadge value={data}>
+        <BellOutlined />
+      </NumberBadge>
+    </IconButton>
+  );
+}
+
+function NoticesIcon() {
+  const navigate = useNavigate();
+  const { data, isError } = useNotices(true);
+  const unread = isError || !data ? undefined : data.filter((n) => n.unread).length;
+  return (
+    <IconButton label="Notices" onClick={() => navigate('/portal/alerts/notices')}>
+      <NumberBadge value={unread}>
+        <NotificationOutlined />
+      </NumberBadge>
+    </IconButton>
+  );
+}
+
+function SiteAlertIcon({ user }: { user: UserInfo }) {
+  const navigate = useNavigate();
+  const { data, isError } = useSiteAlerts(true);
+  const total = isError ? undefined : data?.total_count;
+  const alerts = data ? visibleSiteAlerts(data.counts, user) : [];
+  const items = alerts.length
+    ? alerts.map((a) => ({
+        key: a.key,
+        label: `${a.label} (${a.count})`,
+        disabled: !a.path,
+        onClick: () => a.path && navigate(a.path),
+      }))
+    : [{ key: 'none', label: 'No site alerts', disabled: true }];
+  return (
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+      <button type="button" className="header-icon" aria-label="Site alerts">
+        <NumberBadge value={total}>
+          <WarningOutlined />
+        </NumberBadge>
+      </button>
+    </Dropdown>
+  );
+}
+
+export default function AlertIcons({ user }: { user: UserInfo }) {
+  const show = alertIconsFor(user);
+  return (
+    <div className="alert-icons" data-testid="alert-icons">
+      {show.chaseups && <ChaseupIcon />}
+      {show.siteAlerts && <SiteAlertIcon user={user} />}
+      {show.notices && <NoticesIcon />}
+      {show.ruleAlerts && <RuleAlertIcon />}
+    </div>
+  );
+}

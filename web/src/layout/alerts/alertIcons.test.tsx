@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderApp } from '../../test/renderApp';
+import { mockApi } from '../../test/mockApi';
+import { userOf } from '../../test/fixtures';
+import { visibleSiteAlerts } from './alertRules';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('top-bar alert icons', () => {
+  it('shows "off" while the count tasks are unknown to the server', async () => {
+    const api = mockApi();
+    renderApp('/portal/user_settings', { user: userOf('full') });
+    const icons = await screen.findByTestId('alert-icons');
+    await waitFor(() => expect(within(icons).getAllByText('off')).toHaveLength(3));
+    expect(api.tasks()).toEqual(
+      expect.arrayContaining(['get_site_alerts', 'get_notices', 'get_new_rule_alerts_count']),
+    );
+    expect(api.tasks()).not.toContain('get_chaseup_events_count_new');
+  });
+
+  it('counts rule alerts, and opening them resets the count and goes to the list', async () => {
+    mockApi({ get_new_rule_alerts_count: () => ({ data: { new_rule_alerts_count: 4 } }) });
+    const app = renderApp('/portal/user_settings', { user: userOf('full') });
+    const button = await screen.findByRole('button', { name: 'Rule alerts' });
+    await waitFor(() => expect(within(button).getByTitle('4')).toBeTruthy());
+    fireEvent.click(button);
+    await waitFor(() => expect(app.location()).toBe('/portal/alerts/unit_alert'));
+    expect(
+      within(screen.getByRole('button', { name: 'Rule alerts' })).getByTitle('0'),
+    ).toBeTruthy();
+  });
+
+  it('polls the chase-up count for support users and leads to /recovery/chase_up', async () => {
+    const api = mockApi({ get_chaseup_events_count_new: () => ({ data: { count: 2 } }) });
+    const app = renderApp('/recovery/search', { user: userOf('support') });
+    const button = await screen.findByRole('button', { name: 'Chase-ups' });
+    await waitFor(() => expect(within(button).getByTitle('2')).toBeTruthy());
+    expect(screen.queryByRole('button', { name: 'Rule alerts' })).toBeNull();
+    expect(api.tasks()).not.toContain('get_notices');
+    fireEvent.click(button);
+    await waitFor(() => expect(app.location()).toBe('/recovery/chase_up'));
+  });
+
+  it('lists only displayed site alerts with a count whose roles the user holds', () => {
+    const counts = { accounts_overdue: 1, unit_issues: 3, work_approvals: 0, survey: 2 };
+    const full = visibleSiteAlerts(counts, userOf('full')).map((a) => `${a.key}:${a.count}`);
+    expect(full).toEqual(['accounts_overdue:1', 'unit_issues:3', 'survey:2']);
+    const lite = visibleSiteAlerts(counts, userOf('lite')).map((a) => a.key);
+    expect(lite).toEqual(['survey']);
+  });
+});

@@ -1,0 +1,276 @@
+import { useEffect, useMemo, useRef } from 'react';
+import type { Point } from 'geojson';
+import type {
+  ExpressionSpecification,
+  GeoJSONSource,
+  Map as MapLibreMap,
+  MapLayerMouseEvent,
+} from 'maplibre-gl';
+import type { UnitListItem } from '@fleet/common';
+import { FONT_BOLD, FONT_MEDIUM } from './fonts';
+import { PositionAnimator } from './live/positionAnimator';
+import { useMap } from './MapContext';
+import type { RealtimeIconStyle } from './sprites/spriteNames';
+import { ensureSprite } from './sprites/unitSprites';
+import {
+  buildUnitCollections,
+  shouldCluster,
+  tagsVisible,
+  type UnitCollection,
+} from './units/unitFeatures';
+import {
+  useGeoJsonLayers,
+  useLayerClick,
+  useLayerPrefix,
+  type LayerDraft,
+} from './useGeoJsonLayers';
+
+export interface UnitsLayerProps {
+  /** Units to draw (get_unit_list_full items with live updates merged); units without a position are skipped. */
+  units: readonly UnitListItem[];
+  /** Drawn on top with a halo, never clustered, always animated. */
+  selectedUid?: number | null;
+  /** Realtime icon style of SPEC §4 (0 Arrows, 1 to 4 Icon Styles); default 3. */
+  iconStyle?: RealtimeIconStyle;
+  /** The unit-tags toggle; styles 1 and 2 hide tags regardless. Default true. */
+  showTags?: boolean;
+  /** Click on a unit icon. */
+  onSelect?: (uid: number) => void;
+  /**
+   * Glide units to their new fixes over ~1 s (default true). The selected unit always glides; the
+   * others only while at most ANIMATED_FLEET_MAX units are drawn, since every glide frame sends
+   * the whole source to MapLibre's worker again.
+   */
+  animate?: boolean;
+  visible?: boolean;
+}
+
+/** Above this many units only the selected unit glides; the rest jump to their new fixes. */
+export const ANIMATED_FLEET_MAX = 100;
+
+const NOT_CLUSTER: ExpressionSpecification = ['!', ['has', 'point_count']];
+
+// Tags sit under the badge; bigger badges push them further down.
+const TAG_OFFSET: ExpressionSpecification = [
+  'match',
+  ['get', 'st'],
+  0,
+  ['literal', [0, 1.15]],
+  1,
+  ['literal', [0, 0.8]],
+  4,
+  ['literal', [0, 1.75]],
+  ['literal', [0, 1.35]],
+];
+
+function unitLayers(prefix: string, filter: ExpressionSpecification): LayerDraft[] {
+  return [
+    {
+      id: `${prefix}-pointer`,
+      type: 'symbol',
+      filter: ['all', filter, ['!=', ['get', 'pointer'], '']],
+      layout: {
+        'icon-image': ['get', 'pointer'],
+        'icon-rotate': ['get', 'dir'],
+        'icon-rotation-alignment': 'map',
+        'icon-allow-overlap': true,
+        'icon-ignore-placement': true,
+      },
+    },
+    {
+      id: `${prefix}-icon`,
+      type: 'symbol',
+      filter,
+      layout: {
+        'icon-image': ['get', 'icon'],
+        'icon-rotate': ['get', 'rot'],
+        'icon-rotation-alignment': 'map',
+        'icon-allow-overlap': true,
+        'text-field': ['get', 'tag'],
+        'text-font': FONT_MEDIUM,
+        'text-size': 12,
+        'text-anchor': 'top',
+        'text-offset': TAG_OFFSET,
+        'text-optional': true,
+        'text-max-width': 12,
+      },
+      paint: {
+        'text-color': '#1d1d1d',
+        'text-halo-color': 'rgba(255,255,255,0.95)',
+        'text-halo-width': 1.6,
+      },
+    },
+  ];
+}
+
+function ensureUnitSprites(map: MapLibreMap, collection: UnitCollection): void {
+  const names = new Set<string>();
+  for (const { properties } of collection.features) {
+    names.add(properties.icon);
+    if (properties.pointer) names.add(properties.pointer);
+  }
+  for (const name of names) ensureSprite(map, name);
+}
+
+/**
+ * Realtime units as pre-rendered sprites (class × colour × state) with a rotated heading pointer,
+ * name tags, and clustering above MAX_REALTIME_MARKERS units (the selected unit stays out).
+ */
+export function UnitsLayer({
+  units,
+  selectedUid = null,
+  iconStyle = 3,
+  showTags = true,
+  onSelect,
+  animate = true,
+  visible = true,
+}: UnitsLayerProps) {
+  const map = useMap();
+  const prefix = useLayerPrefix('units');
+  const fleetId = `${prefix}-fleet`;
+  const selectedId = `${prefix}-selected`;
+  const clustered = shouldCluster(units.length);
+  const fleetGlides = units.length <= ANIMATED_FLEET_MAX;
+  const animatorRef = useRef<PositionAnimator | null>(null);
+  animatorRef.current ??= new PositionAnimator();
+  const animator = animatorRef.current;
+  const withTags = tagsVisible(iconStyle, showTags);
+
+  const collections = useMemo(() => {
+    const now = performance.now();
+    if (animate) {
+      const glide = units.filter((u) => u.position && (fleetGlides || u.uid === selectedUid));
+      animator.update(
+        glide.map((u) => ({ uid: u.uid, lon: u.position!.lon, lat: u.position!.lat })),
+        now,
+      );
+      animator.retain(new Set(glide.map((u) => u.uid)));
+    }
+    const options = { iconStyle, selectedUid, showTags: withTags };
+    return buildUnitCollections(units, options, (uid) => animator.positionAt(uid, now));
+  }, [units, iconStyle, selectedUid, withTags, animate, fleetGlides, animator]);
+
+  // Clustering is switched on the live source before the new data reaches it.
+  const clusteredRef = useRef(clustered);
+  useEffect(() => {
+    if (clusteredRef.current === clustered) return;
+    clusteredRef.current = clustered;
+    (map.getSource(fleetId) as GeoJSONSource | undefined)?.setClusterOptions({
+      cluster: clustered,
+    });
+  }, [map, fleetId, clustered]);
+
+  const fleetLayers = useMemo<LayerDraft[]>(
+    () => [
+      {
+        id: `${fleetId}-clusters`,
+        type: 'circle',
+        filter: ['has', 'point_count'],
+        paint: {
+          'circle-color': [
+            'step',
+            ['get', 'point_count'],
+            '#3f88d8',
+            50,
+            '#f0a030',
+            250,
+            '#e0533f',
+          ],
+          'circle-radius': ['step', ['get', 'point_count'], 15, 50, 19, 250, 24],
+          'circle-opacity': 0.88,
+          'circle-stroke-color': '#ffffff',
+          'circle-stroke-width': 2,
+        },
+      },
+      {
+        id: `${fleetId}-cluster-count`,
+        type: 'symbol',
+        filter: ['has', 'point_count'],
+        layout: {
+          'text-field': ['get', 'point_count_abbreviated'],
+          'text-font': FONT_BOLD,
+          'text-size': 12,
+          'text-allow-overlap': true,
+          'text-ignore-placement': true,
+        },
+        paint: { 'text-color': '#ffffff' },
+      },
+      ...unitLayers(fleetId, NOT_CLUSTER),
+    ],
+    [fleetId],
+  );
+  const selectedLayers = useMemo<LayerDraft[]>(
+    () => [
+      {
+        id: `${selectedId}-halo`,
+        type: 'circle',
+        paint: {
+          'circle-radius': ['match', ['get', 'st'], 4, 27, 1, 15, 22],
+          'circle-color': 'rgba(22,119,255,0.22)',
+          'circle-stroke-color': '#1677ff',
+          'circle-stroke-width': 2,
+        },
+      },
+      ...unitLayers(selectedId, ['==', ['get', 'sel'], 1]),
+    ],
+    [selectedId],
+  );
+
+  // Draw missing sprites before the data reaches the worker: an image added while the worker lays
+  // out a tile makes MapLibre lay that tile out again, which costs seconds for a large fleet.
+  useEffect(() => {
+    ensureUnitSprites(map, collections.others);
+    ensureUnitSprites(map, collections.selected);
+  }, [map, collections]);
+
+  useGeoJsonLayers(map, fleetId, collections.others, fleetLayers, {
+    source: { cluster: clustered, clusterRadius: 50, clusterMaxZoom: 14, maxzoom: 18 },
+    visible,
+  });
+  useGeoJsonLayers(map, selectedId, collections.selected, selectedLayers, { visible });
+
+  // Frames between data updates while units glide to their new fixes.
+  useEffect(() => {
+    if (!animate || !animator.isAnimating(performance.now())) return;
+    const options = { iconStyle, selectedUid, showTags: withTags };
+    let handle = requestAnimationFrame(function frame() {
+      const now = performance.now();
+      const next = buildUnitCollections(units, options, (uid) => animator.positionAt(uid, now));
+      (map.getSource(selectedId) as GeoJSONSource | undefined)?.setData(next.selected);
+      if (fleetGlides) (map.getSource(fleetId) as GeoJSONSource | undefined)?.setData(next.others);
+      if (animator.isAnimating(now)) handle = requestAnimationFrame(frame);
+    });
+    return () => cancelAnimationFrame(handle);
+  }, [
+    map,
+    collections,
+    units,
+    iconStyle,
+    selectedUid,
+    withTags,
+    animate,
+    fleetGlides,
+    animator,
+    fleetId,
+    selectedId,
+  ]);
+
+  useLayerClick(map, [`${fleetId}-icon`, `${selectedId}-icon`], (event: MapLayerMouseEvent) => {
+    const uid = Number(event.features?.[0]?.properties?.uid);
+    if (Number.isFinite(uid)) onSelect?.(uid);
+  });
+
+  useLayerClick(map, [`${fleetId}-clusters`], (event: MapLayerMouseEvent) => {
+    const feature = event.features?.[0];
+    const clusterId = Number(feature?.properties?.cluster_id);
+    const source = map.getSource(fleetId) as GeoJSONSource | undefined;
+    if (!feature || !source || !Number.isFinite(clusterId)) return;
+    const [lng, lat] = (feature.geometry as Point).coordinates;
+    source
+      .getClusterExpansionZoom(clusterId)
+      .then((zoom) => map.easeTo({ center: [lng, lat], zoom }))
+      .catch(() => undefined);
+  });
+
+  return null;
+}

@@ -1,0 +1,5 @@
+import PendingPage from '../../components/PendingPage';
+
+export default function DriverPage() {
+  return <PendingPage capability="Driver editing" />;
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Alert, Button, Form, Input } from 'antd';
+import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { login } from '../../api/session';
+import { startSession } from '../../auth/session';
+import { afterLoginPath } from '../../auth/accessRules';
+import AuthLayout from './AuthLayout';
+
+interface Fields {
+  username: string;
+  password: string;
+}
+
+export default function LoginPage() {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async ({ username, password }: Fields) => {
+    setError(null);
+    setBusy(true);
+    try {
+      const answer = await login(username, password, { silent: true });
+      startSession(answer.token, answer.user);
+      navigate(afterLoginPath(search), { replace: true });
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Log in" subtitle="Welcome back. Log in to see your fleet.">
+      {error && <Alert type="error" showIcon title={error} role="alert" className="auth-alert" />}
+      <Form<Fields>
+        layout="vertical"
+        size="large"
+        onFinish={submit}
+        requiredMark={false}
+        disabled={busy}
+      >
+        <Form.Item
+          name="username"
+          label="Username"
+          rules={[{ required: true, whitespace: true, message: 'Enter your username' }]}
+        >
+          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
+        </Form.Item>
+        <Form.Item
+          name="password"
+          label="Password"
+          rules={[{ required: true, message: 'Enter your password' }]}
+        >
+          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" />
+        </Form.Item>
+        <div className="auth-row">
+          <Link to="/forgot_password">Forgot password?</Link>
+        </div>
+        <Button type="primary" htmlType="submit" block loading={busy}>
+          Log in
+        </Button>
+      </Form>
+      <div className="auth-alt">
+        New here? <Link to="/sign_up">Create an account</Link>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,5 @@
+import PendingPage from '../../components/PendingPage';
+
+export default function BackupUnitsPage() {
+  return <PendingPage capability="Backup units" />;
+}

@@ -1,0 +1,5 @@
+import PendingPage from '../../components/PendingPage';
+
+export default function RecoveryUnitPage() {
+  return <PendingPage capability="Unit details for recovery" />;
+}

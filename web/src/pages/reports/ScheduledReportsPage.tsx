@@ -1,0 +1,5 @@
+import PendingPage from '../../components/PendingPage';
+
+export default function ScheduledReportsPage() {
+  return <PendingPage capability="Scheduled reports" />;
+}

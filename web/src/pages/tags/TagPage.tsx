@@ -1,0 +1,5 @@
+import PendingPage from '../../components/PendingPage';
+
+export default function TagPage() {
+  return <PendingPage capability="Label editing" />;
+}

@@ -1,0 +1,21 @@
+// The user's units for the pickers of the tracking pages, sorted by name.
+import { useQuery } from '@tanstack/react-query';
+import type { UnitListItem } from '@fleet/common';
+import { getUnitList } from '../../../api/tracking';
+
+const EMPTY: UnitListItem[] = [];
+
+export function useUnits() {
+  const query = useQuery({
+    queryKey: ['unit_list', 'all'],
+    queryFn: () => getUnitList('all'),
+    select: (d) => [...(d.units ?? [])].sort((a, b) => a.name.localeCompare(b.name)),
+    staleTime: 60_000,
+  });
+  return { ...query, units: query.data ?? EMPTY };
+}
+
+export function unitLabel(unit: Pick<UnitListItem, 'name' | 'reg'> | undefined): string {
+  if (!unit) return '';
+  return unit.reg && unit.reg !== unit.name ? `${unit.name} (${unit.reg})` : unit.name;
+}

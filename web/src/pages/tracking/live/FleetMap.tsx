@@ -1,0 +1,120 @@
+// The live map: units from the map library's layers, today's trail, locations and routes behind
+// their toggles, and the camera helpers (fit, fly, follow, click tooltip).
+import { useMemo } from 'react';
+import type { TripPoint, UnitListItem } from '@fleet/common';
+import {
+  GeofenceLayer,
+  MapToggles,
+  MapView,
+  RouteLayer,
+  TripLayer,
+  UnitsLayer,
+  type MapToggleKey,
+  type MapViewState,
+} from '../../../map';
+import { useTheme } from '../../../theme/ThemeContext';
+import { IconStylePicker } from './IconStylePicker';
+import { FitToUnits, FlyToUnit, FollowUnit, UnitTooltip, unitZoomFor } from './mapControllers';
+import type { LiveSettings } from './useLiveSettings';
+import { useOverlays } from './useOverlays';
+
+/**
+ * The toggles that mean something on a live map. Trip lines, equipment lines and replay belong to
+ * the trip pages: the trail asked for here is always drawn as a line, with arrows as toggled.
+ */
+export const LIVE_TOGGLE_KEYS: MapToggleKey[] = [
+  'unitTags',
+  'tripArrows',
+  'locations',
+  'polygons',
+  'routes',
+  'recoveryStatus',
+  'backupStatus',
+];
+
+export interface FleetMapProps {
+  units: UnitListItem[];
+  selected: UnitListItem | undefined;
+  onSelect: (uid: number) => void;
+  settings: LiveSettings;
+  trail: readonly TripPoint[];
+  follow: boolean;
+  onFollowStop: () => void;
+  flyRequest: number;
+  focus: number[] | null;
+  fitKey: string;
+  /** The picked unit's name over its icon (SPEC §4 click tooltip); cleared by turning tags on. */
+  tooltip: boolean;
+  onTagsOn: () => void;
+  onViewChange: (view: MapViewState) => void;
+}
+
+export function FleetMap({
+  units,
+  selected,
+  onSelect,
+  settings,
+  trail,
+  follow,
+  onFollowStop,
+  flyRequest,
+  focus,
+  fitKey,
+  tooltip,
+  onTagsOn,
+  onViewChange,
+}: FleetMapProps) {
+  const theme = useTheme();
+  const { toggles } = settings.toggles;
+  const unitZoom = unitZoomFor(theme.map_sources);
+  const overlays = useOverlays(toggles.locations, toggles.routes);
+  const uid = selected?.uid;
+  const trips = useMemo(
+    () => (trail.length > 1 && uid !== undefined ? [{ id: `today-${uid}`, points: trail }] : []),
+    [trail, uid],
+  );
+
+  return (
+    <MapView
+      mapSources={theme.map_sources}
+      mapType={settings.mapType}
+      onMapTypeChange={settings.setMapType}
+      onViewChange={onViewChange}
+      className="live-map-view"
+    >
+      <GeofenceLayer
+        locations={overlays.locations}
+        visible={toggles.locations}
+        showPolygons={toggles.polygons}
+        showLabels
+      />
+      <RouteLayer routes={overlays.routes} visible={toggles.routes} showLabels />
+      <TripLayer
+        trips={trips}
+        showLines
+        showArrows={toggles.tripArrows}
+        visible={trips.length > 0}
+      />
+      <UnitsLayer
+        units={units}
+        selectedUid={selected?.uid ?? null}
+        onSelect={onSelect}
+        iconStyle={settings.iconStyle}
+        showTags={toggles.unitTags}
+      />
+      <FitToUnits units={units} focus={focus} fitKey={fitKey} unitZoom={unitZoom} />
+      <FlyToUnit unit={selected} request={flyRequest} unitZoom={unitZoom} />
+      <FollowUnit unit={selected} follow={follow} onStop={onFollowStop} />
+      <UnitTooltip unit={tooltip && !toggles.unitTags ? selected : undefined} />
+      <MapToggles
+        value={toggles}
+        keys={LIVE_TOGGLE_KEYS}
+        onToggle={(key, on) => {
+          settings.toggles.set(key, on);
+          if (key === 'unitTags' && on) onTagsOn();
+        }}
+      />
+      <IconStylePicker value={settings.iconStyle} onChange={settings.setIconStyle} />
+    </MapView>
+  );
+}

@@ -1,0 +1,199 @@
+// The live layout shared by the realtime map and stealth units: the unit list beside the map with
+// the selected unit's panel over it; on a phone the list and the map take turns.
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Button, Segmented, Typography } from 'antd';
+import { EnvironmentOutlined, ShareAltOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import type { UnitListItem } from '@fleet/common';
+import type { MapToggleState, MapViewState } from '../../../map';
+import type { LiveStatus } from '../../../api/live';
+import { FleetMap } from './FleetMap';
+import type { LiveTarget } from './liveTarget';
+import { LiveStatusBadge } from './LiveStatusBadge';
+import { ShareLinkModal, type ShareSubject } from './ShareLinkModal';
+import { UnitList } from './UnitList';
+import { UnitPanel } from './UnitPanel';
+import { useLiveSettings } from './useLiveSettings';
+import { useNarrow } from './useNarrow';
+import { useTodayTrail } from './useTodayTrail';
+import './live.css';
+
+export interface LiveWorkspaceProps<T extends UnitListItem> {
+  title: string;
+  units: T[];
+  loading: boolean;
+  error: Error | null;
+  onRetry: () => void;
+  status: LiveStatus;
+  target: LiveTarget | null;
+  /** Identifies the target, so a new link re-fits the map. */
+  targetKey: string;
+  emptyText: string;
+  /** Small tags on a row; the display toggles decide some of them. */
+  badges?: (unit: T, toggles: MapToggleState) => ReactNode;
+  /** Offer unit and fleet share links. */
+  canShare: boolean;
+}
+
+export function LiveWorkspace<T extends UnitListItem>({
+  title,
+  units,
+  loading,
+  error,
+  onRetry,
+  status,
+  target,
+  targetKey,
+  emptyText,
+  badges,
+  canShare,
+}: LiveWorkspaceProps<T>) {
+  const narrow = useNarrow();
+  const settings = useLiveSettings();
+  const [selectedUid, setSelectedUid] = useState<number | null>(
+    target?.kind === 'unit' ? target.uids[0] : null,
+  );
+  const [focus, setFocus] = useState<number[] | null>(
+    target?.kind === 'fleet' ? target.uids : null,
+  );
+  const [view, setView] = useState<'list' | 'map'>(target ? 'map' : 'list');
+  const [follow, setFollow] = useState(false);
+  const [trailOn, setTrailOn] = useState(false);
+  const [tooltip, setTooltip] = useState(false);
+  const [flyRequest, setFlyRequest] = useState(0);
+  const [share, setShare] = useState<ShareSubject | null>(null);
+  const viewRef = useRef<MapViewState>({ lat: 0, lng: 0, zoom: 5 });
+
+  // A new /{type}/{id} while the page is open.
+  const lastTarget = useRef(targetKey);
+  useEffect(() => {
+    if (lastTarget.current === targetKey) return;
+    lastTarget.current = targetKey;
+    setSelectedUid(target?.kind === 'unit' ? target.uids[0] : null);
+    setFocus(target?.kind === 'fleet' ? target.uids : null);
+    if (target) setView('map');
+  }, [target, targetKey]);
+
+  const selected = useMemo(
+    () => (selectedUid === null ? undefined : units.find((u) => u.uid === selectedUid)),
+    [units, selectedUid],
+  );
+  const trail = useTodayTrail(selected, trailOn);
+
+  const select = (uid: number | null) => {
+    if (uid !== selectedUid) {
+      setFollow(false);
+      setTrailOn(false);
+    }
+    setSelectedUid(uid);
+  };
+  const pickFromList = (uid: number) => {
+    select(uid);
+    setTooltip(false);
+    setFlyRequest((n) => n + 1);
+    if (narrow) setView('map');
+  };
+  const pickOnMap = (uid: number) => {
+    select(uid);
+    setTooltip(true);
+  };
+
+  const panelOpen = Boolean(selected) && (!narrow || view === 'map');
+
+  const onViewChange = useCallback((v: MapViewState) => {
+    viewRef.current = v;
+  }, []);
+
+  return (
+    <div className={`live-page${narrow ? ' is-narrow' : ''} shows-${view}`}>
+      {narrow && (
+        <div className="live-switch">
+          <Segmented
+            block
+            value={view}
+            onChange={(v) => setView(v as 'list' | 'map')}
+            aria-label="Show"
+            options={[
+              { value: 'list', label: 'List', icon: <UnorderedListOutlined /> },
+              { value: 'map', label: 'Map', icon: <EnvironmentOutlined /> },
+            ]}
+          />
+        </div>
+      )}
+      <div className="live-body">
+        <aside className="live-side" aria-label={`${title} units`}>
+          <header className="live-side-head">
+            <Typography.Title level={4} className="live-title">
+              {title}
+            </Typography.Title>
+            <LiveStatusBadge status={status} />
+            {canShare && (
+              <Button
+                size="small"
+                type="text"
+                icon={<ShareAltOutlined />}
+                className="live-side-extra"
+                onClick={() => setShare({ kind: 'fleet', view: viewRef.current })}
+              >
+                Share fleet
+              </Button>
+            )}
+          </header>
+          <UnitList
+            units={units}
+            selectedUid={selectedUid}
+            onSelect={pickFromList}
+            loading={loading}
+            error={error}
+            onRetry={onRetry}
+            focus={focus}
+            onClearFocus={() => setFocus(null)}
+            badges={badges && ((unit: T) => badges(unit, settings.toggles.toggles))}
+            emptyText={emptyText}
+          />
+        </aside>
+        <div className="live-map" data-testid="live-map">
+          <FleetMap
+            units={units}
+            selected={selected}
+            onSelect={pickOnMap}
+            settings={settings}
+            trail={trail.points}
+            follow={follow}
+            onFollowStop={() => setFollow(false)}
+            flyRequest={flyRequest}
+            focus={focus ?? (target?.kind === 'unit' ? target.uids : null)}
+            fitKey={targetKey}
+            tooltip={tooltip}
+            onTagsOn={() => setTooltip(false)}
+            onViewChange={onViewChange}
+          />
+        </div>
+        {selected && panelOpen && (
+          <div className="unit-panel-dock">
+            <UnitPanel
+              key={selected.uid}
+              unit={selected}
+              onClose={() => select(null)}
+              follow={follow}
+              onFollow={(on) => {
+                setFollow(on);
+                if (on) setTooltip(false);
+              }}
+              trail={trailOn}
+              onTrail={setTrailOn}
+              trailLoading={trail.loading}
+              trailPoints={trail.points.length}
+              collapsible={narrow}
+              onShare={
+                canShare
+                  ? () => setShare({ kind: 'unit', uid: selected.uid, name: selected.name })
+                  : undefined
+              }
+            />
+          </div>
+        )}
+      </div>
+      {share && <ShareLinkModal subject={share} onClose={() => setShare(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+// Wording of the unit panel: device events and measurements as a fleet manager reads them.
+import type { DeviceEvent } from '../../../api/tracking';
+
+const EVENT_LABELS: Record<string, string> = {
+  harsh_braking: 'Harsh braking',
+  harsh_acceleration: 'Harsh acceleration',
+  harsh_cornering: 'Harsh cornering',
+  crash: 'Crash detected',
+  panic: 'Panic button',
+  tamper: 'Tampering',
+  power_cut: 'Power cut',
+  power_restored: 'Power restored',
+  low_battery: 'Low battery',
+  towing: 'Towing',
+  gps_jamming: 'GPS jamming',
+  gsm_jamming: 'GSM jamming',
+  immobiliser_bypass: 'Immobiliser bypass',
+  driver_id: 'Driver identified',
+  overspeed: 'Speeding',
+  ignition_on: 'Ignition on',
+  ignition_off: 'Ignition off',
+};
+
+const SERIOUS = new Set([
+  'crash',
+  'panic',
+  'tamper',
+  'power_cut',
+  'towing',
+  'gps_jamming',
+  'gsm_jamming',
+  'immobiliser_bypass',
+]);
+const WARNING = new Set([
+  'harsh_braking',
+  'harsh_acceleration',
+  'harsh_cornering',
+  'overspeed',
+  'low_battery',
+]);
+
+export function eventLabel(type: string): string {
+  return EVENT_LABELS[type] ?? type.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+}
+
+/** antd Tag colour for an event: red for security, orange for driving, plain for the rest. */
+export function eventColour(event: Pick<DeviceEvent, 'type'>): string | undefined {
+  if (SERIOUS.has(event.type)) return 'red';
+  if (WARNING.has(event.type)) return 'orange';
+  if (event.type === 'power_restored' || event.type === 'ignition_on') return 'green';
+  return undefined;
+}
+
+const number = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+
+export function formatVolts(value: number | null | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value) ? `${value.toFixed(1)} V` : '—';
+}
+
+export function formatOdometer(km: number | null | undefined): string {
+  return typeof km === 'number' && Number.isFinite(km) ? `${number.format(km)} km` : '—';
+}
+
+export function formatHours(hours: number | null | undefined): string {
+  return typeof hours === 'number' && Number.isFinite(hours) ? `${number.format(hours)} h` : '—';
+}
+
+export function formatCoordinates(lat: number, lon: number): string {
+  return `${lat.toFixed(5)}, ${lon.toFixed(5)}`;
+}

@@ -1,0 +1,72 @@
+// Today's trail of the selected unit: get_trip_points from midnight (the user's time zone) to now,
+// extended with every live fix that arrives while it is shown.
+import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import type { TripPoint, UnitListItem } from '@fleet/common';
+import { getTripPoints } from '../../../api/tracking';
+import { useSession } from '../../../auth/session';
+
+const NONE: TripPoint[] = [];
+
+export function startOfToday(zone: string | undefined, now = Date.now()): Date {
+  const day = dayjs(now);
+  try {
+    return (zone ? day.tz(zone) : day).startOf('day').toDate();
+  } catch {
+    return day.startOf('day').toDate();
+  }
+}
+
+/** Appends a live fix when it is newer than the trail's last point. */
+export function extendTrail(
+  points: readonly TripPoint[],
+  unit: UnitListItem | undefined,
+): TripPoint[] {
+  const p = unit?.position;
+  if (!p) return points as TripPoint[];
+  const last = points[points.length - 1];
+  if (last && Date.parse(last.datetime) >= Date.parse(p.datetime)) return points as TripPoint[];
+  return [
+    ...points,
+    { lat: p.lat, lon: p.lon, speed: p.speed, direction: p.direction, datetime: p.datetime },
+  ];
+}
+
+export function useTodayTrail(unit: UnitListItem | undefined, enabled: boolean) {
+  const zone = useSession((s) => s.user?.settings?.timezone);
+  const uid = unit?.uid;
+  const query = useQuery({
+    queryKey: ['get_trip_points', 'today', uid],
+    queryFn: () => {
+      const from = startOfToday(typeof zone === 'string' && zone ? zone : undefined);
+      return getTripPoints(uid!, { from: from.toISOString(), to: new Date().toISOString() }).then(
+        (d) => d.motions ?? [],
+      );
+    },
+    enabled: enabled && uid !== undefined,
+    refetchInterval: 5 * 60_000,
+  });
+
+  // Live fixes since the trail was read; cleared when a fresh read replaces them.
+  const [extra, setExtra] = useState<TripPoint[]>(NONE);
+  useEffect(() => setExtra(NONE), [query.data, uid]);
+  const position = unit?.position;
+  useEffect(() => {
+    if (!enabled || !position) return;
+    setExtra((previous) => extendTrail(previous, { position } as UnitListItem));
+  }, [enabled, position]);
+
+  const points = useMemo(() => {
+    let trail = query.data ?? NONE;
+    for (const p of extra)
+      trail = extendTrail(trail, { position: { ...p, ignition: null } } as UnitListItem);
+    return trail;
+  }, [query.data, extra]);
+
+  return {
+    points: enabled ? points : NONE,
+    loading: enabled && query.isFetching && !query.data,
+    error: query.error,
+  };
+}

@@ -1,0 +1,344 @@
+// The trip pages of SPEC §2 (trip, trip_range, trip_range_labeled, trip_day) are this one
+// component, so moving between their routes keeps the map and the replay. The route holds the
+// state (tripRoute.ts); every choice navigates, so the address can be shared or bookmarked.
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Alert, Button, Empty, Segmented, Select, Spin, Tooltip } from 'antd';
+import { LinkOutlined, ReloadOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { DEFAULT_MAX_SPEED, type TripPoint } from '@fleet/common';
+import type { TripRow } from '../../../api/tracking';
+import { useSession } from '../../../auth/session';
+import type { DateRange } from '../../../components/dateRangePresets';
+import { useNotify } from '../../../components/notify';
+import PageContainer from '../../../components/PageContainer';
+import { usePermission } from '../../../components/Permission';
+import { formatRangeText } from '../common/format';
+import MaxSpeedSelect from '../common/MaxSpeedSelect';
+import RangeField from '../common/RangeField';
+import { maxSpeedSetting, type MaxSpeed } from '../common/routeParams';
+import SplitView, { type SplitPane } from '../common/SplitView';
+import TripMapPanel from '../common/TripMapPanel';
+import UnitPicker from '../common/UnitPicker';
+import { useIsMobile } from '../common/useIsMobile';
+import { unitLabel, useUnits } from '../common/useUnits';
+import TripList from './TripList';
+import { readTripRoute, tripLink, type TripLinkState } from './tripRoute';
+import TripTotalsBar from './TripTotalsBar';
+import {
+  betweenHeadings,
+  countEvents,
+  entryAt,
+  filterEntries,
+  splitIntoTrips,
+  stopsOf,
+  type KindFilter,
+  type LabelFilter,
+} from './tripEntries';
+import { tripTotals } from './tripTotals';
+import { useTripData, useTripDetail } from './useTripData';
+
+const LABEL_FILTERS: { value: LabelFilter; label: string }[] = [
+  { value: 'any', label: 'Any label' },
+  { value: 'labelled', label: 'Labelled' },
+  { value: 'business', label: 'Business' },
+  { value: 'personal', label: 'Personal' },
+  { value: 'unlabeled', label: 'Unlabelled' },
+];
+
+function spanText(entry: TripRow) {
+  return `${dayjs(entry.start).format('HH:mm')} – ${entry.open ? 'now' : dayjs(entry.end).format('HH:mm')}`;
+}
+
+export default function TripExplorer() {
+  const params = useParams();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const mobile = useIsMobile();
+  const settings = useSession((s) => s.user?.settings);
+  const canLabel = usePermission(['feature_trips']);
+  const defaultMax = maxSpeedSetting(settings?.max_speed, DEFAULT_MAX_SPEED);
+  // Every param is read from the path, so the path alone keys the parsed state (and "today"
+  // stays the same day while the page is open).
+  const route = useMemo(() => readTripRoute(pathname, params, defaultMax), [pathname, defaultMax]);
+  const { units } = useUnits();
+  const unit = units.find((u) => u.uid === route.uid);
+
+  const [selectedId, setSelectedId] = useState<number | null>(route.selected);
+  const [kindFilter, setKindFilter] = useState<KindFilter>('all');
+  const [labelFilter, setLabelFilter] = useState<LabelFilter>(
+    route.kind === 'labeled' ? 'labelled' : 'any',
+  );
+  const [pane, setPane] = useState<SplitPane>('list');
+  const rangeKey = `${route.range[0].valueOf()}_${route.range[1].valueOf()}`;
+  useEffect(() => setSelectedId(route.selected), [route.selected, route.uid, rangeKey]);
+  useEffect(() => {
+    if (route.kind === 'labeled') setLabelFilter('labelled');
+  }, [route.kind]);
+
+  const data = useTripData(route.uid, route.range, route.maxSpeed);
+  const scope = useMemo(
+    () =>
+      route.headings
+        ? betweenHeadings(data.entries, route.headings.first, route.headings.last)
+        : data.entries,
+    [data.entries, route.headings],
+  );
+  const selected = scope.find((e) => e.id === selectedId) ?? null;
+  const detailPoints = useTripDetail(route.uid, selected, data.thinned);
+  const visible = useMemo(
+    () => filterEntries(scope, kindFilter, labelFilter),
+    [scope, kindFilter, labelFilter],
+  );
+  const paths = useMemo(() => splitIntoTrips(data.motions, scope), [data.motions, scope]);
+  const eventsByTrip = useMemo(
+    () => new Map(paths.map((p) => [p.id, countEvents(p.points)])),
+    [paths],
+  );
+  const rangeEvents = useMemo(() => countEvents(paths.flatMap((p) => p.points)), [paths]);
+  // The totals are those of what the list shows.
+  const totals = useMemo(
+    () => tripTotals(visible, { from: route.range[0].valueOf(), to: route.range[1].valueOf() }),
+    [visible, route.range],
+  );
+
+  // {datetime} with a time opens the entry running then, once the entries are known.
+  useEffect(() => {
+    if (!route.moment || route.selected || !scope.length) return;
+    setSelectedId((current) => current ?? entryAt(scope, route.moment!)?.id ?? null);
+  }, [route.moment, route.selected, scope]);
+
+  const maxSpeedKmh = route.maxSpeed === 'Off' ? null : route.maxSpeed;
+  const visibleIds = useMemo(() => new Set(visible.map((e) => e.id)), [visible]);
+  const selectedPath = selected?.type === 0 ? paths.find((p) => p.id === selected.id) : undefined;
+  const selectedPoints: readonly TripPoint[] | undefined =
+    selected?.type === 0 ? (detailPoints ?? selectedPath?.points ?? []) : undefined;
+  const mapPaths = useMemo(() => {
+    if (selected?.type === 0) return [{ id: selected.id, points: selectedPoints ?? [] }];
+    return paths.filter((p) => visibleIds.has(p.id as number));
+  }, [selected, selectedPoints, paths, visibleIds]);
+  const stops = useMemo(() => {
+    if (selected) return selected.type === 0 ? [] : stopsOf([selected]);
+    return stopsOf(visible);
+  }, [selected, visible]);
+  const rangePoints = useMemo(
+    () => (route.headings ? [...paths].reverse().flatMap((p) => p.points) : data.motions),
+    [route.headings, paths, data.motions],
+  );
+  const replayPoints = selectedPoints ?? rangePoints;
+
+  const link = (patch: Partial<TripLinkState>) =>
+    tripLink({
+      kind: route.kind,
+      uid: route.uid,
+      range: route.range,
+      maxSpeed: route.maxSpeed,
+      defaultMaxSpeed: defaultMax,
+      selected: null,
+      headings: route.headings,
+      ...patch,
+    });
+  const leaveLabeled = route.kind === 'labeled' ? { kind: 'range' as const, headings: null } : {};
+  const chooseUnit = (uid: number) => navigate(link({ uid, ...leaveLabeled }));
+  const chooseRange = (range: DateRange) => navigate(link({ range, ...leaveLabeled }));
+  const chooseMaxSpeed = (maxSpeed: MaxSpeed) => navigate(link({ maxSpeed }));
+  const select = (entry: TripRow | null) => {
+    setSelectedId(entry?.id ?? null);
+    if (entry && mobile) setPane('map');
+    if (route.kind !== 'labeled') {
+      const next = link({ selected: entry?.id ?? null });
+      if (next.startsWith('/portal/trip/') || !entry)
+        navigate(next, { replace: true, preventScrollReset: true });
+    }
+  };
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      notify.success('Link copied');
+    } catch {
+      notify.info(window.location.href);
+    }
+  };
+
+  const counts = {
+    all: scope.length,
+    trips: scope.filter((e) => e.type === 0).length,
+    parked: scope.filter((e) => e.type !== 0).length,
+  };
+
+  const toolbar = (
+    <div className="tracking-toolbar">
+      <UnitPicker className="toolbar-unit" value={route.uid} onChange={chooseUnit} />
+      <RangeField value={route.range} onChange={chooseRange} mobile={mobile} />
+      <div className="toolbar-group">
+        <MaxSpeedSelect value={route.maxSpeed} onChange={chooseMaxSpeed} />
+        <Tooltip title="Refresh">
+          <Button
+            icon={<ReloadOutlined />}
+            aria-label="Refresh"
+            onClick={data.refresh}
+            loading={data.fetching}
+            disabled={route.uid === null}
+          />
+        </Tooltip>
+        <Tooltip title="Copy a link to this view">
+          <Button icon={<LinkOutlined />} aria-label="Copy link" onClick={copyLink} />
+        </Tooltip>
+      </div>
+    </div>
+  );
+
+  const list = (
+    <div className="trip-panel">
+      {route.invalid && (
+        <Alert
+          type="warning"
+          showIcon
+          className="trip-panel-alert"
+          title={`The link's ${route.invalid} could not be read; showing ${route.invalid === 'unit' ? 'no unit' : 'the default'} instead.`}
+        />
+      )}
+      {route.uid === null ? (
+        <Empty
+          className="trip-panel-empty"
+          image={Empty.PRESENTED_IMAGE_SIMPLE}
+          description="Choose a unit to see its trips, stops and replay."
+        >
+          <UnitPicker value={null} onChange={chooseUnit} style={{ width: 260, maxWidth: '100%' }} />
+        </Empty>
+      ) : (
+        <>
+          {!data.loading && (
+            <TripTotalsBar totals={totals} maxSpeed={maxSpeedKmh} events={rangeEvents} />
+          )}
+          <div className="trip-filters">
+            <Segmented<KindFilter>
+              size="small"
+              value={kindFilter}
+              onChange={setKindFilter}
+              options={[
+                { value: 'all', label: `All ${counts.all}` },
+                { value: 'trips', label: `Trips ${counts.trips}` },
+                { value: 'parked', label: `Parked ${counts.parked}` },
+              ]}
+            />
+            <Select<LabelFilter>
+              size="small"
+              aria-label="Label"
+              value={labelFilter}
+              onChange={setLabelFilter}
+              options={LABEL_FILTERS}
+              popupMatchSelectWidth={false}
+            />
+          </div>
+          {route.headings && (
+            <Alert
+              type="info"
+              className="trip-panel-alert"
+              title="Labelled trips of a report"
+              description={
+                <Button
+                  type="link"
+                  size="small"
+                  style={{ padding: 0 }}
+                  onClick={() => navigate(link({ kind: 'range', headings: null }))}
+                >
+                  Show the whole range
+                </Button>
+              }
+            />
+          )}
+          {data.oversized && (
+            <Alert
+              type="warning"
+              showIcon
+              className="trip-panel-alert"
+              title="Only the newest 500 entries are shown. Choose a shorter range to see the rest."
+            />
+          )}
+          {visible.length ? (
+            <TripList
+              entries={visible}
+              selectedId={selectedId}
+              onSelect={select}
+              events={eventsByTrip}
+              canLabel={canLabel}
+              onLabel={(entry, label) => data.label.mutate({ entry, label })}
+              savingId={data.label.isPending ? (data.label.variables?.entry.id ?? null) : null}
+            />
+          ) : data.loading ? (
+            <div className="trip-panel-empty" aria-busy>
+              <Spin description="Loading trips…">
+                <div style={{ height: 48 }} />
+              </Spin>
+            </div>
+          ) : (
+            <Empty
+              className="trip-panel-empty"
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description={
+                scope.length
+                  ? 'Nothing matches these filters.'
+                  : `No trips or stops ${formatRangeText(route.range)}.`
+              }
+            />
+          )}
+        </>
+      )}
+    </div>
+  );
+
+  const replayLabel = selected
+    ? selected.type === 0
+      ? `Trip ${spanText(selected)}`
+      : `Whole range · parked ${spanText(selected)}`
+    : `Whole range · ${formatRangeText(route.range)}`;
+
+  const map = (
+    <TripMapPanel
+      paths={mapPaths}
+      stops={stops}
+      maxSpeed={maxSpeedKmh}
+      replayPoints={replayPoints}
+      replayLabel={replayLabel}
+      seekTo={
+        selected && selected.type !== 0
+          ? Date.parse(selected.start)
+          : route.moment && selected?.type === 0
+            ? route.moment.valueOf()
+            : null
+      }
+      fitKey={`${route.uid}|${rangeKey}|${selectedId ?? ''}|${kindFilter}|${labelFilter}|${data.loading}`}
+      focus={selected && selected.type !== 0 ? selected.start_position : null}
+      onPointClick={(tripId) => {
+        if (selected?.id !== tripId) {
+          const entry = scope.find((e) => e.id === tripId);
+          if (entry) select(entry);
+        }
+      }}
+      loading={route.uid !== null && data.loading}
+      empty={route.uid === null ? 'Choose a unit' : 'Nothing to draw in this range'}
+      compact={mobile}
+    />
+  );
+
+  return (
+    <PageContainer
+      subTitle={
+        unit ? `${unitLabel(unit)} · ${formatRangeText(route.range)}` : formatRangeText(route.range)
+      }
+    >
+      {toolbar}
+      <SplitView
+        list={list}
+        map={map}
+        mobile={mobile}
+        pane={pane}
+        onPaneChange={setPane}
+        listLabel="Trips"
+      />
+    </PageContainer>
+  );
+}

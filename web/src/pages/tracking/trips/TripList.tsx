@@ -1,0 +1,148 @@
+// Trips and stops of the range, newest first under a heading per day (SPEC §4 sorting). A trip
+// shows its times, distance, top speed (speeding marked), driver, label and special events; a
+// stop how long the unit stood there. Choosing an entry focuses the map and the replay on it.
+import { useEffect, useRef } from 'react';
+import { Tag, Tooltip } from 'antd';
+import { CarOutlined, UserOutlined, WarningFilled } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { formatDuration, formatKm, type TripLabel } from '@fleet/common';
+import type { TripRow } from '../../../api/tracking';
+import { TRIP_EVENT_SIGNS, type TripEventSign } from '../../../map/sprites/spriteNames';
+import { formatSpeed } from '../common/format';
+import TripLabelTag from './TripLabelTag';
+import { EVENT_NAMES, groupByDay } from './tripEntries';
+
+interface Props {
+  entries: readonly TripRow[];
+  selectedId: number | null;
+  onSelect: (entry: TripRow | null) => void;
+  /** Special event counts per trip id. */
+  events: ReadonlyMap<number | string, Record<string, number>>;
+  canLabel: boolean;
+  onLabel: (entry: TripRow, label: TripLabel) => void;
+  savingId: number | null;
+}
+
+function timeOf(iso: string) {
+  return dayjs(iso).format('HH:mm');
+}
+
+/** "08:14 – 09:02", with the day when an entry runs past midnight. */
+function span(entry: TripRow) {
+  const start = dayjs(entry.start);
+  const end = dayjs(entry.end);
+  const endText = end.isSame(start, 'day') ? end.format('HH:mm') : end.format('D MMM HH:mm');
+  return `${start.format('HH:mm')} – ${entry.open ? 'now' : endText}`;
+}
+
+export function tripEntryId(id: number) {
+  return `trip_entry_${id}`;
+}
+
+export default function TripList({
+  entries,
+  selectedId,
+  onSelect,
+  events,
+  canLabel,
+  onLabel,
+  savingId,
+}: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (selectedId === null) return;
+    const element = scroller.current?.querySelector(`#${tripEntryId(selectedId)}`);
+    element?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [selectedId, entries]);
+
+  return (
+    <div className="trip-list" ref={scroller} aria-label="Trips and stops">
+      {groupByDay(entries).map((group) => (
+        <section key={group.day} className="trip-day">
+          <h4 className="trip-day-heading">{dayjs(group.day).format('dddd, D MMMM YYYY')}</h4>
+          <div role="list" aria-label={dayjs(group.day).format('dddd, D MMMM YYYY')}>
+            {group.entries.map((entry) => {
+              const selected = entry.id === selectedId;
+              const trip = entry.type === 0;
+              const counts = events.get(entry.id) ?? {};
+              return (
+                <div
+                  key={entry.id}
+                  id={tripEntryId(entry.id)}
+                  role="listitem"
+                  tabIndex={0}
+                  aria-current={selected || undefined}
+                  data-kind={trip ? 'trip' : 'parked'}
+                  className={`trip-entry${selected ? ' is-selected' : ''}${trip ? '' : ' is-parked'}`}
+                  onClick={() => onSelect(selected ? null : entry)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      onSelect(selected ? null : entry);
+                    }
+                  }}
+                >
+                  <span className={`trip-entry-icon${trip ? '' : ' is-parked'}`} aria-hidden>
+                    {trip ? <CarOutlined /> : 'P'}
+                  </span>
+                  <div className="trip-entry-body">
+                    <div className="trip-entry-title">
+                      <span className="trip-entry-time">{span(entry)}</span>
+                      <span className="trip-entry-duration">{formatDuration(entry.duration)}</span>
+                    </div>
+                    {trip ? (
+                      <div className="trip-entry-meta">
+                        <span className="trip-entry-distance">{formatKm(entry.distance)}</span>
+                        <span className={entry.speeding ? 'is-speeding' : undefined}>
+                          {entry.speeding && <WarningFilled />} max {formatSpeed(entry.max_speed)}
+                        </span>
+                        {entry.driver?.name && (
+                          <span>
+                            <UserOutlined /> {entry.driver.name}
+                          </span>
+                        )}
+                      </div>
+                    ) : (
+                      <div className="trip-entry-meta">
+                        Parked since {timeOf(entry.start)}
+                        {entry.open ? ', still there' : ''}
+                      </div>
+                    )}
+                    {trip && (
+                      <div className="trip-entry-tags">
+                        <TripLabelTag
+                          value={entry.label}
+                          editable={canLabel}
+                          saving={savingId === entry.id}
+                          onChange={(label) => onLabel(entry, label)}
+                        />
+                        {entry.open && <Tag color="green">In progress</Tag>}
+                        {entry.speeding && <Tag color="red">Speeding</Tag>}
+                        {Object.entries(counts).map(([event, n]) => {
+                          const sign = TRIP_EVENT_SIGNS[event as TripEventSign];
+                          return (
+                            <Tooltip key={event} title={`${n} × ${EVENT_NAMES[event] ?? event}`}>
+                              <span className="trip-event-chip is-small">
+                                <span
+                                  className="map-legend-sign"
+                                  style={{ background: sign?.colour }}
+                                >
+                                  {sign?.letter ?? '?'}
+                                </span>
+                                {n}
+                              </span>
+                            </Tooltip>
+                          );
+                        })}
+                      </div>
+                    )}
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

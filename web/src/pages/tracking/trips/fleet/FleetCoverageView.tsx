@@ -1,0 +1,179 @@
+// fleet_coverage_area[/{uid_list}[/{daterange}]] (SPEC §2): where the chosen units (none chosen:
+// every unit) drove over a range, as a heat map of their moving fixes (get_coverage).
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Slider, Spin, Tooltip, Typography } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { getCoverage } from '../../../../api/tracking';
+import type { DateRange } from '../../../../components/dateRangePresets';
+import PageContainer from '../../../../components/PageContainer';
+import { HeatmapLayer, MapView, type HeatPoint } from '../../../../map';
+import { useTheme } from '../../../../theme/ThemeContext';
+import FitPoints from '../../common/FitPoints';
+import { formatRangeText } from '../../common/format';
+import { registerMapForTests } from '../../common/mapTestHook';
+import RangeField from '../../common/RangeField';
+import {
+  apiRange,
+  dayRange,
+  formatDateRange,
+  formatIdList,
+  parseDateRange,
+  parseIdList,
+} from '../../common/routeParams';
+import SplitView, { type SplitPane } from '../../common/SplitView';
+import UnitPicker from '../../common/UnitPicker';
+import { useIsMobile } from '../../common/useIsMobile';
+
+const NO_POINTS: HeatPoint[] = [];
+
+export default function FleetCoverageView() {
+  const params = useParams();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const theme = useTheme();
+  const mobile = useIsMobile();
+  const [pane, setPane] = useState<SplitPane>('map');
+  const [radius, setRadius] = useState(12);
+  const uids = useMemo(() => parseIdList(params.uid_list), [params.uid_list]);
+  const range = useMemo<DateRange>(
+    () => parseDateRange(params.daterange) ?? dayRange(dayjs()),
+    [params.daterange],
+  );
+  const { from, to } = apiRange(range);
+  const query = useQuery({
+    queryKey: ['coverage', from, to, uids.join(',')],
+    queryFn: () => getCoverage({ from, to }, uids.length ? uids : undefined),
+  });
+  const points = useMemo<HeatPoint[]>(
+    () => query.data?.points.map(([lat, lon]) => ({ lat, lon })) ?? NO_POINTS,
+    [query.data],
+  );
+  const go = (nextUids: number[], nextRange: DateRange) =>
+    navigate(`/portal/fleet_coverage_area/${formatIdList(nextUids)}/${formatDateRange(nextRange)}`);
+
+  const refresh = (
+    <Tooltip title="Refresh">
+      <Button
+        icon={<ReloadOutlined />}
+        aria-label="Refresh"
+        loading={query.isFetching}
+        onClick={() => void client.invalidateQueries({ queryKey: ['coverage'] })}
+      />
+    </Tooltip>
+  );
+
+  const toolbar = (
+    <div className="tracking-toolbar">
+      <UnitPicker
+        multiple
+        className="toolbar-units"
+        value={uids}
+        onChange={(next) => go(next, range)}
+      />
+      <RangeField
+        value={range}
+        onChange={(next) => go(uids, next)}
+        mobile={mobile}
+        extra={refresh}
+      />
+    </div>
+  );
+
+  const panel = (
+    <div className="trip-panel">
+      <div className="panel-section" data-testid="coverage-stats">
+        <div className="trip-totals" style={{ padding: 0, border: 0 }}>
+          <div className="trip-total">
+            <span className="trip-total-label">Positions</span>
+            <span className="trip-total-value">{points.length.toLocaleString('en-ZA')}</span>
+          </div>
+          <div className="trip-total">
+            <span className="trip-total-label">Units</span>
+            <span className="trip-total-value">{query.data?.units ?? '—'}</span>
+          </div>
+          <div className="trip-total">
+            <span className="trip-total-label">Range</span>
+            <span className="trip-total-value" style={{ fontSize: 13 }}>
+              {formatRangeText(range)}
+            </span>
+          </div>
+        </div>
+      </div>
+      <div className="panel-section">
+        <Typography.Text type="secondary">How often the fleet drove there</Typography.Text>
+        <div className="coverage-scale" style={{ marginTop: 8 }}>
+          <span>Rarely</span>
+          <span className="coverage-scale-bar" aria-hidden />
+          <span>Often</span>
+        </div>
+      </div>
+      <div className="panel-section">
+        <Typography.Text type="secondary" id="coverage-radius-label">
+          Spread
+        </Typography.Text>
+        <Slider
+          min={4}
+          max={30}
+          value={radius}
+          onChange={setRadius}
+          aria-labelledby="coverage-radius-label"
+        />
+      </div>
+      {query.data?.thinned && (
+        <Alert
+          className="trip-panel-alert"
+          type="info"
+          showIcon
+          title="A long range: an even sample of the positions is drawn."
+        />
+      )}
+      {!query.isLoading && points.length === 0 && (
+        <Alert
+          className="trip-panel-alert"
+          type="info"
+          showIcon
+          title={`No driving ${formatRangeText(range)}.`}
+        />
+      )}
+    </div>
+  );
+
+  const map = (
+    <div className="trip-map-panel">
+      <div className="trip-map" data-drawn={points.length}>
+        <MapView
+          mapSources={theme.map_sources}
+          onReady={registerMapForTests}
+          style={{ position: 'absolute', inset: 0, minHeight: 0 }}
+        >
+          <HeatmapLayer points={points} radius={radius} />
+          <FitPoints points={points} fitKey={`${from}|${to}|${uids.join(',')}`} />
+        </MapView>
+        {query.isLoading && (
+          <div className="map-overlay">
+            <Spin />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+
+  return (
+    <PageContainer
+      subTitle={`${uids.length ? `${uids.length} unit${uids.length === 1 ? '' : 's'}` : 'Every unit'}, ${formatRangeText(range)}`}
+    >
+      {toolbar}
+      <SplitView
+        list={panel}
+        map={map}
+        mobile={mobile}
+        pane={pane}
+        onPaneChange={setPane}
+        listLabel="Details"
+      />
+    </PageContainer>
+  );
+}

@@ -1,0 +1,110 @@
+// Trips of several units (or drivers), newest first under a heading per day.
+import { useEffect, useRef } from 'react';
+import { Tag } from 'antd';
+import { UserOutlined, WarningFilled } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import { formatDuration, formatKm, type TripLabel } from '@fleet/common';
+import type { FleetTripRow } from '../../../../api/tracking';
+import { formatSpeed } from '../../common/format';
+import TripLabelTag from '../TripLabelTag';
+import { groupByDay } from '../tripEntries';
+
+interface Props {
+  rows: readonly FleetTripRow[];
+  selectedId: number | null;
+  onSelect: (row: FleetTripRow | null) => void;
+  maxSpeed: number | null;
+  canLabel: boolean;
+  onLabel: (row: FleetTripRow, label: TripLabel) => void;
+  savingId: number | null;
+}
+
+export default function FleetTripList({
+  rows,
+  selectedId,
+  onSelect,
+  maxSpeed,
+  canLabel,
+  onLabel,
+  savingId,
+}: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (selectedId === null) return;
+    scroller.current
+      ?.querySelector(`#fleet_trip_${selectedId}`)
+      ?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [selectedId]);
+  return (
+    <div className="trip-list" ref={scroller} aria-label="Trips">
+      {groupByDay(rows).map((group) => (
+        <section key={group.day}>
+          <h4 className="trip-day-heading">{dayjs(group.day).format('dddd, D MMMM YYYY')}</h4>
+          <div role="list" aria-label={dayjs(group.day).format('dddd, D MMMM YYYY')}>
+            {group.entries.map((row) => {
+              const selected = row.id === selectedId;
+              const speeding = maxSpeed !== null && row.max_speed > maxSpeed;
+              const start = dayjs(row.start);
+              return (
+                <div
+                  key={row.id}
+                  id={`fleet_trip_${row.id}`}
+                  role="listitem"
+                  tabIndex={0}
+                  aria-current={selected || undefined}
+                  className={`trip-entry${selected ? ' is-selected' : ''}`}
+                  onClick={() => onSelect(selected ? null : row)}
+                  onKeyDown={(e) => {
+                    if (e.key === 'Enter' || e.key === ' ') {
+                      e.preventDefault();
+                      onSelect(selected ? null : row);
+                    }
+                  }}
+                >
+                  <span className="trip-entry-icon" aria-hidden>
+                    {(row.unit_name || '?').slice(0, 1).toUpperCase()}
+                  </span>
+                  <div className="trip-entry-body">
+                    <div className="trip-entry-title">
+                      <span className="trip-entry-time">
+                        {row.unit_name}
+                        {row.reg && row.reg !== row.unit_name && (
+                          <span className="trip-entry-duration"> · {row.reg}</span>
+                        )}
+                      </span>
+                      <span className="trip-entry-duration">{formatDuration(row.duration)}</span>
+                    </div>
+                    <div className="trip-entry-meta">
+                      <span>
+                        {start.format('HH:mm')} –{' '}
+                        {row.open ? 'now' : dayjs(row.end).format('HH:mm')}
+                      </span>
+                      <span className="trip-entry-distance">{formatKm(row.distance)}</span>
+                      <span className={speeding ? 'is-speeding' : undefined}>
+                        {speeding && <WarningFilled />} max {formatSpeed(row.max_speed)}
+                      </span>
+                      {row.driver?.name && (
+                        <span>
+                          <UserOutlined /> {row.driver.name}
+                        </span>
+                      )}
+                    </div>
+                    <div className="trip-entry-tags">
+                      <TripLabelTag
+                        value={row.label}
+                        editable={canLabel}
+                        saving={savingId === row.id}
+                        onChange={(label) => onLabel(row, label)}
+                      />
+                      {row.open && <Tag color="green">In progress</Tag>}
+                    </div>
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}

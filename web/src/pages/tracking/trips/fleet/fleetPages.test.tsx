@@ -1,0 +1,157 @@
+// Fleet trips, driver trips and fleet coverage against a fake of their tasks; the maps are
+// probes showing what the pages hand them.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { renderApp } from '../../../../test/renderApp';
+import { mockApi } from '../../../../test/mockApi';
+import { userOf } from '../../../../test/fixtures';
+import type { FleetTripRow } from '../../../../api/tracking';
+import type { TripMapPanelProps } from '../../common/TripMapPanel';
+import { lineUnits } from './useFleetLines';
+
+vi.mock('../../common/TripMapPanel', () => ({
+  default: (p: TripMapPanelProps) => (
+    <div
+      data-testid="map"
+      data-paths={p.paths.map((x) => `${x.id}:${x.points.length}`).join(',')}
+      data-replay={p.replayPoints.length}
+    />
+  ),
+}));
+vi.mock('../../../../map', () => ({
+  MapView: ({ children }: { children: unknown }) => (
+    <div data-testid="coverage-map">{children as never}</div>
+  ),
+  HeatmapLayer: ({ points }: { points: unknown[] }) => (
+    <span data-testid="heat" data-points={points.length} />
+  ),
+  useMap: () => ({}),
+  fitToPoints: () => true,
+}));
+
+afterEach(() => vi.unstubAllGlobals());
+
+const at = (time: string) => dayjs(`2026-11-20T${time}`).toISOString();
+function trip(id: number, uid: number, start: string, end: string): FleetTripRow {
+  return {
+    id,
+    uid,
+    unit_name: `Unit ${uid}`,
+    reg: `REG ${uid}`,
+    type: 0,
+    start: at(start),
+    end: at(end),
+    distance: 12.345,
+    max_speed: 90,
+    duration: dayjs(at(end)).diff(at(start), 'second'),
+    start_position: { lat: -26, lon: 28 },
+    end_position: { lat: -26.1, lon: 28.1 },
+    label: 'unlabeled',
+    driver: { pid: 7, name: 'Thandi Mokoena' },
+    open: false,
+  };
+}
+const TRIPS = [
+  trip(21, 5, '10:00', '10:30'),
+  trip(20, 6, '09:00', '09:20'),
+  trip(19, 5, '08:00', '08:45'),
+];
+const fixes = (times: string[]) =>
+  times.map((t) => ({ lat: -26, lon: 28, speed: 50, direction: 0, datetime: at(t) }));
+
+function api() {
+  return mockApi({
+    get_unit_list_full: () => ({ data: { units: [], count: 0 } }),
+    get_fleet_trips: () => ({ data: { trips: TRIPS, oversized: false } }),
+    get_driver_trips: () => ({
+      data: { trips: TRIPS, people: [{ pid: 7, name: 'Thandi Mokoena' }] },
+    }),
+    get_people: () => ({
+      data: {
+        people: [
+          {
+            pid: 7,
+            name: 'Thandi Mokoena',
+            first_name: 'Thandi',
+            surname: 'Mokoena',
+            is_driver: true,
+          },
+        ],
+        count: 1,
+      },
+    }),
+    get_trip_points: (p) => ({
+      data: {
+        motions:
+          p.uid === 5
+            ? fixes(['08:00', '08:20', '08:45', '10:00', '10:30'])
+            : fixes(['09:00', '09:20']),
+        thinned: false,
+      },
+    }),
+    get_coverage: () => ({
+      data: {
+        points: [
+          [-26, 28],
+          [-26.1, 28.1],
+          [-26.2, 28.2],
+        ],
+        units: 1,
+      },
+    }),
+  });
+}
+
+describe('Fleet trips', () => {
+  it('lists the trips of every unit and draws each unit’s lines', async () => {
+    const calls = api();
+    renderApp('/portal/fleet_trips/all/2026-11-20_2026-11-20', { user: userOf('full') });
+    await screen.findByText('Unit 6');
+    expect(document.querySelectorAll('.trip-entry')).toHaveLength(3);
+    const request = calls.requestsOf('get_fleet_trips')[0].parameters;
+    expect(request.uids).toBeUndefined();
+    expect(dayjs(request.from).format('YYYY-MM-DD HH:mm')).toBe('2026-11-20 00:00');
+    await waitFor(() => expect(screen.getByTestId('map').dataset.paths).toBe('21:2,19:3,20:2'));
+    expect(screen.getByTestId('trip-totals').textContent).toContain('37.04 km');
+  });
+
+  it('asks for the units of the route, and replays the trip chosen', async () => {
+    const calls = api();
+    renderApp('/portal/fleet_trips/5,6/2026-11-20_2026-11-20', { user: userOf('full') });
+    await screen.findByText('Unit 6');
+    expect(calls.requestsOf('get_fleet_trips')[0].parameters.uids).toEqual([5, 6]);
+    document.getElementById('fleet_trip_19')!.click();
+    await waitFor(() => expect(screen.getByTestId('map').dataset.paths).toBe('19:5'));
+    expect(screen.getByTestId('map').dataset.replay).toBe('5');
+    const last = calls.requestsOf('get_trip_points').at(-1).parameters;
+    expect(last).toMatchObject({ uid: 5, from: at('08:00'), to: at('08:45') });
+  });
+
+  it('draws the busiest units first when there are too many to draw', () => {
+    const rows = [5, 5, 5, 6, 7, 7].map((uid) => ({ uid }));
+    expect(lineUnits(rows, 2)).toEqual([5, 7]);
+  });
+});
+
+describe('Driver trips', () => {
+  it('asks for drivers first, then lists the trips of the drivers in the route', async () => {
+    const calls = api();
+    const view = renderApp('/portal/driver_trips', { user: userOf('full') });
+    await screen.findByText('Choose one or more drivers to see their trips.');
+    expect(calls.requestsOf('get_driver_trips')).toHaveLength(0);
+    await view.router.navigate('/portal/driver_trips/7/2026-11-20_2026-11-20');
+    await screen.findByText('Unit 6');
+    expect(calls.requestsOf('get_driver_trips')[0].parameters.pids).toEqual([7]);
+  });
+});
+
+describe('Fleet coverage', () => {
+  it('draws the coverage of the units in the route as a heat map', async () => {
+    const calls = api();
+    renderApp('/portal/fleet_coverage_area/3/2026-11-20_2026-11-20', { user: userOf('full') });
+    await waitFor(() => expect(screen.getByTestId('heat').dataset.points).toBe('3'));
+    expect(calls.requestsOf('get_coverage')[0].parameters.uids).toEqual([3]);
+    expect(screen.getByTestId('coverage-stats').textContent).toContain('Positions3');
+  });
+});
