@@ -1,8 +1,19 @@
+import fs from 'node:fs';
 import { defineConfig } from 'vitest/config';
+
+/** Where errors outside any test are listed, so the summary line counts them and shows why. */
+const UNHANDLED_LOG = 'test-results/unhandled-errors.jsonl';
 
 // One runner for every suite; `.ci/run` and scripts/test-all.mjs pick projects by name.
 export default defineConfig({
   test: {
+    onUnhandledError(error) {
+      fs.mkdirSync('test-results', { recursive: true });
+      const stack = (error.stack ?? '').split('\n').slice(0, 8).join('\n');
+      const entry = { type: error.type, name: error.name, message: error.message, stack };
+      fs.appendFileSync(UNHANDLED_LOG, JSON.stringify(entry) + '\n');
+      // Still reported by Vitest, and still failing the run.
+    },
     projects: [
       { test: { name: 'common', include: ['common/src/**/*.test.ts'], environment: 'node' } },
       {

@@ -4,7 +4,7 @@
 // and component tests, then the browser tests, and prints one line: `N passed, N failed`.
 import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { summarize } from './summarize.mjs';
+import { summarize, unhandledErrors } from './summarize.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -23,7 +23,8 @@ function run(cmd, args, env = {}) {
 }
 
 fs.mkdirSync('test-results', { recursive: true });
-for (const f of ['vitest.json', 'e2e.json']) fs.rmSync(`test-results/${f}`, { force: true });
+for (const f of ['vitest.json', 'e2e.json', 'postgres.json', 'unhandled-errors.jsonl'])
+  fs.rmSync(`test-results/${f}`, { force: true });
 
 ensureChromium();
 let status = run('npm', ['run', 'build', '-w', 'web']);
@@ -42,6 +43,7 @@ const projects = ['common', 'server-unit', 'server-integration', 'web'].flatMap(
 ]);
 const a = run('npx', ['vitest', 'run', ...projects, ...reporters('vitest.json')]);
 const b = run('npx', ['vitest', 'run', '--project', 'e2e', ...reporters('e2e.json')]);
+for (const line of unhandledErrors()) console.log(line);
 const { passed, failed } = summarize(['test-results/vitest.json', 'test-results/e2e.json']);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(a !== 0 || b !== 0 || failed > 0 ? 1 : 0);

@@ -24,7 +24,11 @@ export interface Running {
 }
 
 export async function createServices(config: Config): Promise<Services> {
-  const db = openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onConnectionError: (err) => console.error(`Database connection lost: ${err.message}`),
+  });
   await migrate(db);
   return {
     config,

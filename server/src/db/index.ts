@@ -26,9 +26,17 @@ export interface Db {
 pg.types.setTypeParser(20, (v) => Number(v));
 
 /** Opens PostgreSQL when the URL says so, otherwise SQLite in `dataDir`. */
-export function openDb(opts: { databaseUrl?: string; dataDir: string }): Db {
+export function openDb(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Told when an idle pooled connection fails (the server restarted, an admin ended it). */
+  onConnectionError?: (err: Error) => void;
+}): Db {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client that loses its connection is dropped from the pool and the next query opens
+    // a new one; without a listener, pg would throw the error and end the process.
+    pool.on('error', (err) => opts.onConnectionError?.(err));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
