@@ -2,7 +2,10 @@
 // its `verify` field asks for, expressed against our DeviceRecord.
 import fs from 'node:fs';
 import path from 'node:path';
+import { expect } from 'vitest';
 import type { DeviceRecord } from '../../../src/ingest/types';
+import type { Connection, FrameSession } from '../../../src/ingest/tcp';
+import { FakeSink, replay, type FakeConnection } from '../gateways/fakes';
 
 export const SAMPLES_DIR =
   process.env.DEVICE_SAMPLES_DIR ??
@@ -178,4 +181,96 @@ export function addOutOfScope(r: ScopeReport, reason: string, index: number): vo
   const list = r.outOfScope.get(reason) ?? [];
   list.push(index);
   r.outOfScope.set(reason, list);
+}
+
+/** One sample replayed through a gateway session: what it stored and what it wrote back. */
+export interface Replayed {
+  sink: FakeSink;
+  conn: FakeConnection;
+}
+
+/** Replays `greeting` (login, IMEI) and then a sample, whole or in the chunks given. */
+export function sampleReplayer(
+  session: (conn: Connection, sink: FakeSink) => FrameSession,
+  greeting: Buffer,
+): (s: Sample, chunks?: Buffer[]) => Promise<Replayed> {
+  return async (s, chunks) => {
+    const sink = new FakeSink();
+    const conn = await replay((c) => session(c, sink), [greeting, ...(chunks ?? [bytesOf(s)])]);
+    return { sink, conn };
+  };
+}
+
+/** A binary TCP protocol's corpus run: the session under test and what its replies must be. */
+export interface CorpusRun {
+  protocol: string;
+  samples: Sample[];
+  /** Why a sample is outside the gateway's brief, or null. */
+  scopeOf(s: Sample): string | null;
+  /** Replays the greeting (login, IMEI) and then the sample, whole or in the chunks given. */
+  run(s: Sample, chunks?: Buffer[]): Promise<Replayed>;
+  /** What the gateway answers the greeting. */
+  greetingReply: Buffer;
+  /** Checks the reply to a handled sample's committed records. */
+  checkReply(s: Sample, replayed: Replayed): void;
+  /** Told of each out-of-scope sample, e.g. to list the packet types left out. */
+  onOutOfScope?(s: Sample, reason: string): void;
+}
+
+/**
+ * Replays every sample: in-scope ones must decode as the corpus says and get their reply; samples
+ * with a corrupt CRC must store nothing and get no reply. Returns the report it asserted on.
+ */
+export async function checkCorpus(c: CorpusRun): Promise<ScopeReport> {
+  const report: ScopeReport = {
+    protocol: c.protocol,
+    total: c.samples.length,
+    handled: 0,
+    outOfScope: new Map(),
+    failures: [],
+  };
+  for (const s of c.samples) {
+    const reason = c.scopeOf(s);
+    const replayed = await c.run(s);
+    const { sink, conn } = replayed;
+    expect(conn.writes[0], `#${s.index} greeting reply`).toEqual(c.greetingReply);
+    if (reason) {
+      addOutOfScope(report, reason, s.index);
+      c.onOutOfScope?.(s, reason);
+      if (reason.startsWith('corrupt CRC')) {
+        expect(sink.records, `#${s.index}`).toHaveLength(0);
+        expect(conn.writes, `#${s.index} no reply`).toHaveLength(1);
+      }
+      continue;
+    }
+    const problem = sampleProblem(s, sink.records);
+    if (problem) {
+      report.failures.push(`#${s.index} ${s.verify}: ${problem}`);
+      continue;
+    }
+    if (sink.records.length) c.checkReply(s, replayed);
+    report.handled++;
+  }
+  expect(report.failures).toEqual([]);
+  const outOfScope = [...report.outOfScope.values()].flat().length;
+  expect(report.handled).toBe(c.samples.length - outOfScope);
+  return report;
+}
+
+/** Each in-scope sample fed one byte at a time decodes and answers as when it came whole. */
+export async function checkByteByByte(
+  c: CorpusRun,
+  normalise: (r: DeviceRecord) => DeviceRecord = (r) => r,
+): Promise<void> {
+  for (const s of c.samples.filter((x) => !c.scopeOf(x))) {
+    const whole = await c.run(s);
+    const split = await c.run(
+      s,
+      [...bytesOf(s)].map((x) => Buffer.from([x])),
+    );
+    expect(split.sink.records.map(normalise), `#${s.index}`).toEqual(
+      whole.sink.records.map(normalise),
+    );
+    expect(split.conn.writes, `#${s.index}`).toEqual(whole.conn.writes);
+  }
 }

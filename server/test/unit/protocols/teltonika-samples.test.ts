@@ -2,15 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { teltonikaSession } from '../../../src/ingest/teltonika-session';
 import { silentLog } from '../../../src/ingest/log';
-import { FakeSink, replay } from '../gateways/fakes';
 import {
-  addOutOfScope,
   bytesOf,
+  checkByteByByte,
+  checkCorpus,
   formatReport,
   loadSamples,
-  sampleProblem,
+  sampleReplayer,
+  type CorpusRun,
   type Sample,
-  type ScopeReport,
 } from './samples';
 
 const IMEI = Buffer.concat([Buffer.from([0x00, 0x0f]), Buffer.from('123456789012345')]);
@@ -42,66 +42,30 @@ function scopeOf(s: Sample): string | null {
   return null;
 }
 
-async function run(s: Sample, chunks?: Buffer[]) {
-  const sink = new FakeSink();
-  const conn = await replay(
-    (c) => teltonikaSession(c, sink, silentLog),
-    [IMEI, ...(chunks ?? [bytesOf(s)])],
-  );
-  return { sink, conn };
-}
+const run = sampleReplayer((c, sink) => teltonikaSession(c, sink, silentLog), IMEI);
 
 describe('Teltonika sample corpus', () => {
   const samples = loadSamples('teltonika');
+  const corpus: CorpusRun = {
+    protocol: 'teltonika',
+    samples,
+    scopeOf,
+    run,
+    greetingReply: Buffer.from([1]),
+    checkReply(s, { sink, conn }) {
+      // The ack is the record count, sent after the records were committed.
+      expect(conn.writes[1]?.readUInt32BE(0), `#${s.index} ack`).toBe(sink.records.length);
+    },
+  };
 
   it('handles every in-scope sample as the corpus README says', async () => {
-    const report: ScopeReport = {
-      protocol: 'teltonika',
-      total: samples.length,
-      handled: 0,
-      outOfScope: new Map(),
-      failures: [],
-    };
-    for (const s of samples) {
-      const reason = scopeOf(s);
-      const { sink, conn } = await run(s);
-      expect(conn.writes[0], `#${s.index} handshake`).toEqual(Buffer.from([1]));
-      if (reason) {
-        addOutOfScope(report, reason, s.index);
-        if (reason.startsWith('corrupt CRC')) {
-          expect(sink.records, `#${s.index}`).toHaveLength(0);
-          expect(conn.writes, `#${s.index} no ack`).toHaveLength(1);
-        }
-        continue;
-      }
-      const problem = sampleProblem(s, sink.records);
-      if (problem) {
-        report.failures.push(`#${s.index} ${s.verify}: ${problem}`);
-        continue;
-      }
-      if (sink.records.length) {
-        // The ack is the record count, sent after the records were committed.
-        const ack = conn.writes[1];
-        expect(ack?.readUInt32BE(0), `#${s.index} ack`).toBe(sink.records.length);
-      }
-      report.handled++;
-    }
+    const report = await checkCorpus(corpus);
     console.log(formatReport(report));
-    expect(report.failures).toEqual([]);
-    const outOfScope = [...report.outOfScope.values()].flat().length;
-    expect(report.handled).toBe(samples.length - outOfScope);
     expect(report.handled).toBeGreaterThanOrEqual(35);
   });
 
   it('decodes the same records when each sample arrives one byte at a time', async () => {
-    for (const s of samples.filter((x) => !scopeOf(x))) {
-      const whole = await run(s);
-      const b = bytesOf(s);
-      const bytes = [...b].map((x) => Buffer.from([x]));
-      const split = await run(s, bytes);
-      expect(split.sink.records, `#${s.index}`).toEqual(whole.sink.records);
-      expect(split.conn.writes, `#${s.index}`).toEqual(whole.conn.writes);
-    }
+    await checkByteByByte(corpus);
   });
 
   it('decodes packets merged into one chunk, acking each in order', async () => {
