@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Alert, Button, Form, Input } from 'antd';
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Form, Input } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
 import { login } from '../../api/session';
 import { startSession } from '../../auth/session';
 import { afterLoginPath } from '../../auth/accessRules';
 import AuthLayout from './AuthLayout';
+import { AuthForm, UsernameField } from './authForm';
 
 interface Fields {
   username: string;
@@ -34,20 +35,8 @@ export default function LoginPage() {
   return (
     <AuthLayout title="Log in" subtitle="Welcome back. Log in to see your fleet.">
       {error && <Alert type="error" showIcon title={error} role="alert" className="auth-alert" />}
-      <Form<Fields>
-        layout="vertical"
-        size="large"
-        onFinish={submit}
-        requiredMark={false}
-        disabled={busy}
-      >
-        <Form.Item
-          name="username"
-          label="Username"
-          rules={[{ required: true, whitespace: true, message: 'Enter your username' }]}
-        >
-          <Input prefix={<UserOutlined />} autoComplete="username" autoFocus />
-        </Form.Item>
+      <AuthForm<Fields> busy={busy} onFinish={submit} submitLabel="Log in">
+        <UsernameField />
         <Form.Item
           name="password"
           label="Password"
@@ -58,10 +47,7 @@ export default function LoginPage() {
         <div className="auth-row">
           <Link to="/forgot_password">Forgot password?</Link>
         </div>
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          Log in
-        </Button>
-      </Form>
+      </AuthForm>
       <div className="auth-alt">
         New here? <Link to="/sign_up">Create an account</Link>
       </div>

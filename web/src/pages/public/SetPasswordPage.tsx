@@ -1,11 +1,11 @@
 // /forgot_reset/{token} and /new_account/{token}: choose a password with a single-use ticket.
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { Button, Form } from 'antd';
 import { accountPasswordSet, forgotPasswordSet } from '../../api/session';
 import { useNotify } from '../../components/notify';
 import NewPasswordFields from '../../components/NewPasswordFields';
 import AuthLayout from './AuthLayout';
+import { AuthForm } from './authForm';
 
 export default function SetPasswordPage() {
   const { token = '' } = useParams();
@@ -39,12 +39,13 @@ export default function SetPasswordPage() {
           : 'The link in your e-mail works once, for one hour.'
       }
     >
-      <Form layout="vertical" size="large" onFinish={submit} requiredMark={false} disabled={busy}>
+      <AuthForm
+        busy={busy}
+        onFinish={submit}
+        submitLabel={newAccount ? 'Create my password' : 'Change password'}
+      >
         <NewPasswordFields label="Password" />
-        <Button type="primary" htmlType="submit" block loading={busy}>
-          {newAccount ? 'Create my password' : 'Change password'}
-        </Button>
-      </Form>
+      </AuthForm>
       <div className="auth-alt">
         <Link to="/login">Back to log in</Link>
       </div>
