@@ -4,8 +4,8 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, Form, Input, Result } from 'antd';
 import { MailOutlined, UserOutlined } from '@ant-design/icons';
-import { isValidEmail } from '@fleet/common';
 import AuthLayout from './AuthLayout';
+import { emailRules } from '../../components/formRules';
 
 /**
  * Runs `action` with the form locked. An error leaves the form open again; the API client has
@@ -67,19 +67,7 @@ export function UsernameField() {
 
 export function EmailField({ autoFocus }: { autoFocus?: boolean }) {
   return (
-    <Form.Item
-      name="email"
-      label="E-mail address"
-      rules={[
-        { required: true, message: 'Enter your e-mail address' },
-        {
-          validator: (_, v: string) =>
-            !v || isValidEmail(v.trim())
-              ? Promise.resolve()
-              : Promise.reject(new Error('Enter a valid e-mail address')),
-        },
-      ]}
-    >
+    <Form.Item name="email" label="E-mail address" rules={emailRules('Enter your e-mail address')}>
       <Input prefix={<MailOutlined />} autoComplete="email" autoFocus={autoFocus} />
     </Form.Item>
   );

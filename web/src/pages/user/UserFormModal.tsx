@@ -3,17 +3,11 @@
 import { useEffect } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input, Modal, Select } from 'antd';
-import {
-  DEFAULT_ROLES,
-  ROLES,
-  USER_TYPES,
-  isValidEmail,
-  type Role,
-  type UserTypeApiName,
-} from '@fleet/common';
+import { DEFAULT_ROLES, ROLES, USER_TYPES, type Role, type UserTypeApiName } from '@fleet/common';
 import { setUser, type UserEdit, type UserRow } from '../../api/user';
 import { useSession } from '../../auth/session';
 import { useNotify } from '../../components/notify';
+import { emailRules } from '../../components/formRules';
 
 /** The server's rule for usernames (server/src/tasks/users.ts). */
 const USERNAME_PATTERN = /^[A-Za-z0-9@._-]+$/;
@@ -124,15 +118,7 @@ export default function UserFormModal({ open, user, onClose, onSaved }: Props) {
         <Form.Item
           name="email"
           label="E-mail address"
-          rules={[
-            { required: true, message: 'Enter an e-mail address' },
-            {
-              validator: (_, v: string) =>
-                !v || isValidEmail(v.trim())
-                  ? Promise.resolve()
-                  : Promise.reject(new Error('Enter a valid e-mail address')),
-            },
-          ]}
+          rules={emailRules('Enter an e-mail address')}
         >
           <Input autoComplete="off" />
         </Form.Item>
