@@ -2,8 +2,8 @@
 // of a fleet shared by link, live, opening at the link's view (or showing all units with show_all).
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Input, Result, Segmented } from 'antd';
-import { EnvironmentOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Input, Result } from 'antd';
+import { EnvironmentOutlined } from '@ant-design/icons';
 import { MAP_DEFAULTS, type UnitListItem } from '@fleet/common';
 import { MapView, UnitsLayer, type MapViewState } from '../../map';
 import { useTheme } from '../../theme/ThemeContext';
@@ -21,6 +21,7 @@ import {
   zoomText,
 } from './track/trackView';
 import { useTrackLink } from './track/useTrackLink';
+import { PaneSwitch } from '../tracking/common/SplitView';
 
 const NO_UNITS: UnitListItem[] = [];
 const DEFAULT_POS = mapPosText(MAP_DEFAULTS.lat, MAP_DEFAULTS.lng);
@@ -117,16 +118,7 @@ export default function TrackAllPage() {
         <>
           {narrow && (
             <div className="track-switch">
-              <Segmented
-                block
-                value={view}
-                onChange={(v) => setView(v as 'list' | 'map')}
-                aria-label="Show"
-                options={[
-                  { value: 'list', label: 'List', icon: <UnorderedListOutlined /> },
-                  { value: 'map', label: 'Map', icon: <EnvironmentOutlined /> },
-                ]}
-              />
+              <PaneSwitch value={view} onChange={setView} />
             </div>
           )}
           <div className="track-body">

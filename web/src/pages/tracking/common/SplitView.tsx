@@ -6,6 +6,33 @@ import { EnvironmentOutlined, UnorderedListOutlined } from '@ant-design/icons';
 
 export type SplitPane = 'list' | 'map';
 
+/** The List | Map control of the phone layout. */
+export function PaneSwitch({
+  value,
+  onChange,
+  listLabel = 'List',
+  className,
+}: {
+  value: SplitPane;
+  onChange: (pane: SplitPane) => void;
+  listLabel?: string;
+  className?: string;
+}) {
+  return (
+    <Segmented<SplitPane>
+      block
+      className={className}
+      value={value}
+      onChange={onChange}
+      aria-label="Show"
+      options={[
+        { value: 'list', label: listLabel, icon: <UnorderedListOutlined /> },
+        { value: 'map', label: 'Map', icon: <EnvironmentOutlined /> },
+      ]}
+    />
+  );
+}
+
 interface Props {
   list: ReactNode;
   map: ReactNode;
@@ -44,15 +71,11 @@ export default function SplitView({
   return (
     <div className="split-view is-mobile">
       <div ref={switchRef} className="split-switch-anchor" />
-      <Segmented<SplitPane>
-        block
+      <PaneSwitch
         className="split-switch"
         value={pane}
         onChange={onPaneChange}
-        options={[
-          { value: 'list', label: listLabel, icon: <UnorderedListOutlined /> },
-          { value: 'map', label: 'Map', icon: <EnvironmentOutlined /> },
-        ]}
+        listLabel={listLabel}
       />
       <div className={`split-list${pane === 'list' ? '' : ' is-hidden'}`}>{list}</div>
       <div

@@ -1,8 +1,8 @@
 // The live layout shared by the realtime map and stealth units: the unit list beside the map with
 // the selected unit's panel over it; on a phone the list and the map take turns.
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Button, Segmented, Typography } from 'antd';
-import { EnvironmentOutlined, ShareAltOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Button, Typography } from 'antd';
+import { ShareAltOutlined } from '@ant-design/icons';
 import type { UnitListItem } from '@fleet/common';
 import type { MapToggleState, MapViewState } from '../../../map';
 import type { LiveStatus } from '../../../api/live';
@@ -16,6 +16,7 @@ import { useLiveSettings } from './useLiveSettings';
 import { useNarrow } from './useNarrow';
 import { useTodayTrail } from './useTodayTrail';
 import './live.css';
+import { PaneSwitch } from '../common/SplitView';
 
 export interface LiveWorkspaceProps<T extends UnitListItem> {
   title: string;
@@ -107,16 +108,7 @@ export function LiveWorkspace<T extends UnitListItem>({
     <div className={`live-page${narrow ? ' is-narrow' : ''} shows-${view}`}>
       {narrow && (
         <div className="live-switch">
-          <Segmented
-            block
-            value={view}
-            onChange={(v) => setView(v as 'list' | 'map')}
-            aria-label="Show"
-            options={[
-              { value: 'list', label: 'List', icon: <UnorderedListOutlined /> },
-              { value: 'map', label: 'Map', icon: <EnvironmentOutlined /> },
-            ]}
-          />
+          <PaneSwitch value={view} onChange={setView} />
         </div>
       )}
       <div className="live-body">
