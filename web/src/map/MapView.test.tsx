@@ -112,6 +112,6 @@ describe('MapView', () => {
     rerender(<MapView mapSources={sources} />);
     const ids = map.layerIds();
     expect(ids.indexOf('tiles-roadmap')).toBeLessThan(ids.indexOf('units-x'));
-    expect(ids.indexOf('tiles-roadmap')).toBeGreaterThan(ids.indexOf('offline-towns-1'));
+    expect(ids.indexOf('tiles-roadmap')).toBeGreaterThan(ids.indexOf('offline-towns'));
   });
 });

@@ -6,7 +6,7 @@ import maplibregl, {
 } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { MAP_DEFAULTS, type MapType, type ThemeMapSource } from '@fleet/common';
-import { BASEMAP_SOURCES, buildBaseStyle } from './basemap/baseStyle';
+import { BASEMAP_SOURCES, buildBaseStyle, worldCollection } from './basemap/baseStyle';
 import { syncRasterLayers } from './basemap/rasterLayers';
 import { loadWorldGeometry } from './basemap/worldAtlas';
 import { MapContext } from './MapContext';
@@ -102,9 +102,8 @@ export function MapView({
     Promise.all([loadWorldGeometry(), loaded])
       .then(([world]) => {
         if (!alive) return;
-        (created.getSource(BASEMAP_SOURCES.land) as GeoJSONSource | undefined)?.setData(world.land);
-        (created.getSource(BASEMAP_SOURCES.borders) as GeoJSONSource | undefined)?.setData(
-          world.borders,
+        (created.getSource(BASEMAP_SOURCES.world) as GeoJSONSource | undefined)?.setData(
+          worldCollection(world),
         );
       })
       .catch((error: unknown) => console.error('Offline basemap failed to load', error));

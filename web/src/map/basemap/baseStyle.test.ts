@@ -23,13 +23,7 @@ describe('base style', () => {
     const style = buildBaseStyle([], 'satellite');
     expect(style.layers.every((l) => l.id.startsWith('offline-'))).toBe(true);
     expect(style.layers.map((l) => l.id)).toEqual(
-      expect.arrayContaining([
-        'offline-sea',
-        'offline-land',
-        'offline-coast',
-        'offline-borders',
-        'offline-towns-1',
-      ]),
+      expect.arrayContaining(['offline-sea', 'offline-land', 'offline-lines', 'offline-towns']),
     );
   });
 

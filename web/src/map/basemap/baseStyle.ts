@@ -1,16 +1,40 @@
-import type { LayerSpecification, SourceSpecification, StyleSpecification } from 'maplibre-gl';
+import type { FeatureCollection, Geometry } from 'geojson';
+import type {
+  ExpressionSpecification,
+  LayerSpecification,
+  SourceSpecification,
+  StyleSpecification,
+} from 'maplibre-gl';
 import { MAP_TYPES, type MapType, type ThemeMapSource } from '@fleet/common';
 import { EMPTY_COLLECTION } from '../useGeoJsonLayers';
 import { FONT_BOLD, FONT_MEDIUM, FONT_REGULAR } from '../fonts';
 import { SPRITES } from '../sprites/spriteNames';
 import { countryLabelsGeoJson, townsGeoJson } from './towns';
+import type { WorldGeometry } from './worldAtlas';
 
 export const BASEMAP_SOURCES = {
-  land: 'offline-land',
-  borders: 'offline-borders',
+  /** Land polygons and border lines in one source, told apart by their `kind`. */
+  world: 'offline-world',
   towns: 'offline-towns',
   countries: 'offline-countries',
 } as const;
+
+/**
+ * The atlas as the world source's data. Land and borders share a source so that one line layer
+ * draws both coastlines and borders: every layer is a draw call per tile on every frame, which
+ * software WebGL (remote desktops, virtual machines) pays for dearly.
+ */
+export function worldCollection(world: WorldGeometry): FeatureCollection<Geometry> {
+  return {
+    type: 'FeatureCollection',
+    features: [
+      ...world.land.features.map((f) => ({ ...f, properties: { kind: 'land' } })),
+      ...world.borders.features.map((f) => ({ ...f, properties: { kind: 'border' } })),
+    ],
+  };
+}
+
+const IS_BORDER: ExpressionSpecification = ['==', ['get', 'kind'], 'border'];
 
 const SEA = '#aacbe0';
 const LAND = '#f3efe6';
@@ -28,19 +52,49 @@ export function availableMapTypes(sources: readonly ThemeMapSource[]): MapType[]
   return MAP_TYPES.filter((type) => sources.some((s) => s.id === type && s.tiles.length > 0));
 }
 
-function townLayer(tier: 1 | 2 | 3, minzoom: number, size: [number, number]): LayerSpecification {
+/** The zoom from which each town tier shows (filters see whole tile zooms). */
+const TIER_MINZOOM = { 1: 3, 2: 5, 3: 7 } as const;
+
+/** Town names, all tiers in one layer: bigger tiers first in collisions, and from lower zooms. */
+function townLayer(): LayerSpecification {
+  const tier = ['get', 'tier'] as ExpressionSpecification;
+  const bySize = (big: number, medium: number, small: number): ExpressionSpecification => [
+    'match',
+    tier,
+    1,
+    big,
+    2,
+    medium,
+    small,
+  ];
   return {
-    id: `offline-towns-${tier}`,
+    id: 'offline-towns',
     type: 'symbol',
     source: BASEMAP_SOURCES.towns,
-    minzoom,
-    filter: ['==', ['get', 'tier'], tier],
+    minzoom: TIER_MINZOOM[1],
+    filter: ['>=', ['zoom'], bySize(TIER_MINZOOM[1], TIER_MINZOOM[2], TIER_MINZOOM[3])],
     layout: {
-      'symbol-sort-key': ['get', 'rank'],
+      'symbol-sort-key': ['+', ['*', tier, 1000], ['get', 'rank']],
       'icon-image': ['case', ['==', ['get', 'capital'], 1], SPRITES.capitalDot, SPRITES.townDot],
       'text-field': ['get', 'name'],
-      'text-font': tier === 1 ? FONT_BOLD : tier === 2 ? FONT_MEDIUM : FONT_REGULAR,
-      'text-size': ['interpolate', ['linear'], ['zoom'], minzoom, size[0], 10, size[1]],
+      'text-font': [
+        'match',
+        tier,
+        1,
+        ['literal', FONT_BOLD],
+        2,
+        ['literal', FONT_MEDIUM],
+        ['literal', FONT_REGULAR],
+      ],
+      'text-size': [
+        'interpolate',
+        ['linear'],
+        ['zoom'],
+        3,
+        bySize(11.5, 11, 10),
+        10,
+        bySize(15, 13, 12),
+      ],
       'text-variable-anchor': ['left', 'right', 'top', 'bottom'],
       'text-radial-offset': 0.55,
       'text-justify': 'auto',
@@ -65,12 +119,11 @@ export function buildBaseStyle(
   mapType: MapType,
 ): StyleSpecification {
   const sources: Record<string, SourceSpecification> = {
-    [BASEMAP_SOURCES.land]: {
+    [BASEMAP_SOURCES.world]: {
       type: 'geojson',
       data: EMPTY_COLLECTION,
       attribution: 'Natural Earth',
     },
-    [BASEMAP_SOURCES.borders]: { type: 'geojson', data: EMPTY_COLLECTION },
     [BASEMAP_SOURCES.towns]: { type: 'geojson', data: townsGeoJson() },
     [BASEMAP_SOURCES.countries]: { type: 'geojson', data: countryLabelsGeoJson() },
   };
@@ -79,27 +132,29 @@ export function buildBaseStyle(
     {
       id: 'offline-land',
       type: 'fill',
-      source: BASEMAP_SOURCES.land,
-      paint: { 'fill-color': LAND },
+      source: BASEMAP_SOURCES.world,
+      filter: ['==', ['get', 'kind'], 'land'],
+      // The coastline layer draws the edge; the fill's own outline would be one more draw call.
+      paint: { 'fill-color': LAND, 'fill-antialias': false },
     },
     {
-      id: 'offline-coast',
+      // Coastlines (the land polygons' outlines) and dashed borders between countries.
+      id: 'offline-lines',
       type: 'line',
-      source: BASEMAP_SOURCES.land,
-      paint: {
-        'line-color': COAST,
-        'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.6, 8, 1.6],
-      },
-    },
-    {
-      id: 'offline-borders',
-      type: 'line',
-      source: BASEMAP_SOURCES.borders,
+      source: BASEMAP_SOURCES.world,
       layout: { 'line-join': 'round' },
       paint: {
-        'line-color': BORDER,
-        'line-width': ['interpolate', ['linear'], ['zoom'], 2, 0.8, 8, 2],
-        'line-dasharray': [3, 1.5],
+        'line-color': ['case', IS_BORDER, BORDER, COAST],
+        'line-width': [
+          'interpolate',
+          ['linear'],
+          ['zoom'],
+          2,
+          ['case', IS_BORDER, 0.8, 0.6],
+          8,
+          ['case', IS_BORDER, 2, 1.6],
+        ],
+        'line-dasharray': ['case', IS_BORDER, ['literal', [3, 1.5]], ['literal', [1, 0]]],
       },
     },
     {
@@ -117,9 +172,7 @@ export function buildBaseStyle(
       },
       paint: { 'text-color': '#8c7a9b', 'text-halo-color': LABEL_HALO, 'text-halo-width': 1 },
     },
-    townLayer(3, 6.5, [10, 12]),
-    townLayer(2, 5, [11, 13]),
-    townLayer(1, 3, [11.5, 15]),
+    townLayer(),
   ];
 
   for (const type of MAP_TYPES) {
