@@ -1,4 +1,5 @@
 import { registerTasks } from './registry';
+import { accountTasks } from './account';
 import { userTasks } from './users';
 import { userRecordTasks } from './user-records';
 import { unitTasks } from './units';
@@ -14,6 +15,7 @@ export function registerAllTasks(): void {
   if (registered) return;
   registered = true;
   registerTasks([
+    ...accountTasks,
     ...userTasks,
     ...userRecordTasks,
     ...unitTasks,
