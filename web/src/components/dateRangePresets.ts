@@ -1,5 +1,7 @@
-// Date-range presets of SPEC §9. Weeks start on Monday.
-import dayjs, { type Dayjs } from 'dayjs';
+// Date-range presets of SPEC §9. Weeks start on Monday. Days are the user's (zone.ts): each range
+// is computed from `now` in the zone `now` is in, the user's by default.
+import type { Dayjs } from 'dayjs';
+import { nowInZone } from './zone';
 
 export type DateRange = [Dayjs, Dayjs];
 
@@ -50,6 +52,8 @@ export const DATE_PRESETS: DatePreset[] = [
 ];
 
 /** The presets in the shape antd's RangePicker takes. */
-export function rangePickerPresets(now: Dayjs = dayjs()): { label: string; value: DateRange }[] {
+export function rangePickerPresets(
+  now: Dayjs = nowInZone(),
+): { label: string; value: DateRange }[] {
   return DATE_PRESETS.map((p) => ({ label: p.label, value: p.range(now) }));
 }

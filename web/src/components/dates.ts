@@ -1,14 +1,16 @@
 // dayjs set up once: Monday-first weeks (SPEC §9) for every calendar, and time zones for showing
-// the API's ISO-8601 times in the user's own zone.
+// the API's ISO-8601 times in the user's own zone (zonePlugin.ts; zone.ts for the tracking pages).
 import dayjs from 'dayjs';
 import updateLocale from 'dayjs/plugin/updateLocale';
 import utc from 'dayjs/plugin/utc';
 import timezone from 'dayjs/plugin/timezone';
 import { useSession } from '../auth/session';
+import { inZone, isZoneName, zonePlugin } from './zonePlugin';
 
 dayjs.extend(updateLocale);
 dayjs.extend(utc);
 dayjs.extend(timezone);
+dayjs.extend(zonePlugin);
 dayjs.updateLocale('en', { weekStart: 1 });
 
 export const DATE_FORMATS = [
@@ -27,11 +29,7 @@ export function formatDateTime(
   if (!value) return '—';
   const day = dayjs(value);
   if (!day.isValid()) return String(value);
-  try {
-    return (zone ? day.tz(zone) : day).format(format);
-  } catch {
-    return day.format(format);
-  }
+  return (zone && isZoneName(zone) ? inZone(day.valueOf(), zone) : day).format(format);
 }
 
 /** Formats API times with the user's date_format and timezone settings. */

@@ -8,10 +8,19 @@ export interface ReplayControlsProps {
   controller: ReplayController;
   state: ReplayState;
   style?: CSSProperties;
+  /** How the replay time (epoch ms) is written; default HH:mm:ss in the browser's zone. */
+  formatTime?: (time: number) => string;
 }
 
+const browserTime = (time: number) => dayjs(time).format('HH:mm:ss');
+
 /** Play/pause, speed (1× to 300×), a seek slider and the trip time shown; fits a 360 px screen. */
-export function ReplayControls({ controller, state, style }: ReplayControlsProps) {
+export function ReplayControls({
+  controller,
+  state,
+  style,
+  formatTime = browserTime,
+}: ReplayControlsProps) {
   const disabled = state.end <= state.start && !state.position;
   return (
     <div
@@ -46,7 +55,7 @@ export function ReplayControls({ controller, state, style }: ReplayControlsProps
       />
       <Space size={6}>
         <span style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-          {dayjs(state.time).format('HH:mm:ss')}
+          {formatTime(state.time)}
         </span>
         <Select
           size="small"

@@ -1,12 +1,14 @@
 // The date range of a tracking page: the presets of SPEC §9 (weeks start on Monday), a picker, and
 // steps back and forward by the range's own length. On a phone the two-month range calendar does
-// not fit, so a preset list and two single-day pickers take its place.
+// not fit, so a preset list and two single-day pickers take its place. Days and times are the
+// user's (components/zone.ts).
 import type { ReactNode } from 'react';
 import { Button, DatePicker, Select, Space } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import DateRangeField from '../../../components/DateRangeField';
 import { DATE_PRESETS, type DateRange } from '../../../components/dateRangePresets';
+import { fromPicker, nowInZone, usePickerRange } from '../../../components/zone';
 import { normaliseRange, shiftRange } from './rangeShift';
 import { isWholeDays } from './routeParams';
 
@@ -18,11 +20,8 @@ interface Props {
   extra?: ReactNode;
 }
 
-const DAY_START = dayjs().startOf('day');
-const DAY_END = dayjs().endOf('day');
-
 /** The preset whose range is exactly `value` today, if any. */
-export function presetOf(value: DateRange, now: Dayjs = dayjs()): string | undefined {
+export function presetOf(value: DateRange, now: Dayjs = nowInZone()): string | undefined {
   return DATE_PRESETS.find((p) => {
     const [from, to] = p.range(now);
     return from.isSame(value[0]) && to.isSame(value[1]);
@@ -30,6 +29,7 @@ export function presetOf(value: DateRange, now: Dayjs = dayjs()): string | undef
 }
 
 export default function RangeField({ value, onChange, mobile, extra }: Props) {
+  const picked = usePickerRange(value);
   const step = (direction: -1 | 1) => (
     <Button
       icon={direction < 0 ? <LeftOutlined /> : <RightOutlined />}
@@ -47,10 +47,7 @@ export default function RangeField({ value, onChange, mobile, extra }: Props) {
             aria-label="Date range"
             allowClear={false}
             value={value}
-            showTime={{ format: 'HH:mm', defaultValue: [DAY_START, DAY_END] }}
-            onChange={(range) => {
-              if (range?.[0] && range[1]) onChange(normaliseRange([range[0], range[1]]));
-            }}
+            onChange={(range) => onChange(normaliseRange(range))}
           />
           {step(1)}
         </Space.Compact>
@@ -72,7 +69,7 @@ export default function RangeField({ value, onChange, mobile, extra }: Props) {
             value={preset ?? 'custom'}
             onChange={(key: string) => {
               const chosen = DATE_PRESETS.find((p) => p.key === key);
-              if (chosen) onChange(chosen.range(dayjs()));
+              if (chosen) onChange(chosen.range(nowInZone()));
             }}
             options={[
               ...DATE_PRESETS.map((p) => ({ value: p.key, label: p.label })),
@@ -88,11 +85,11 @@ export default function RangeField({ value, onChange, mobile, extra }: Props) {
           aria-label="From"
           allowClear={false}
           inputReadOnly
-          value={value[0]}
+          value={picked[0]}
           format={wholeDays ? 'D MMM YYYY' : 'D MMM HH:mm'}
           onChange={(day) => {
             if (!day) return;
-            const from = day.startOf('day');
+            const from = fromPicker(day).startOf('day');
             onChange([from, value[1].isAfter(from) ? value[1] : from.endOf('day')]);
           }}
         />
@@ -100,11 +97,11 @@ export default function RangeField({ value, onChange, mobile, extra }: Props) {
           aria-label="To"
           allowClear={false}
           inputReadOnly
-          value={value[1]}
+          value={picked[1]}
           format={wholeDays ? 'D MMM YYYY' : 'D MMM HH:mm'}
           onChange={(day) => {
             if (!day) return;
-            const to = day.endOf('day');
+            const to = fromPicker(day).endOf('day');
             onChange([value[0].isBefore(to) ? value[0] : to.startOf('day'), to]);
           }}
         />

@@ -1,6 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render } from '@testing-library/react';
 import type { TripPoint } from '@fleet/common';
+import { setUserZone } from '../../../components/zone';
 import type { FrameClock } from '../../../map/replay/replayController';
 import { useReplay } from '../../../map/replay/useReplay';
 import SpeedChart from './SpeedChart';
@@ -170,6 +171,33 @@ describe('speed chart and replay', () => {
     expect(series.markPoint.data).toHaveLength(1);
     expect(series.markPoint.data[0].value).toBe('B');
     expect(charts[0].cursorX()).toBeNull();
+  });
+});
+
+describe('speed chart in the user time zone', () => {
+  afterEach(() => setUserZone(undefined));
+
+  it("draws its time axis on the user's clock and still seeks the right moment", () => {
+    // 08:00 UTC is 10:00 in Johannesburg, whatever zone the browser is in.
+    setUserZone('Africa/Johannesburg');
+    charts.length = 0;
+    const onSeek = vi.fn();
+    const span = { start: T0, end: END };
+    render(<SpeedChart points={points} maxSpeed={120} cursor={T0} {...span} onSeek={onSeek} />);
+    const chart = charts[0];
+    const option = chart.options.find((o: any) => o.series);
+    expect(option.useUTC).toBe(true);
+    const hours = (t: number) => new Date(t).toISOString().slice(11, 16);
+    expect(hours(option.xAxis.min)).toBe('10:00');
+    expect(hours(option.xAxis.max)).toBe('10:05');
+    expect(hours(option.series[0].data[0][0])).toBe('10:00');
+    expect(option.tooltip.formatter([{ value: option.series[0].data[1] }])).toBe(
+      '10:01:00<br/><b>40 km/h</b>',
+    );
+    expect(hours(option.series[0].markPoint.data[0].coord[0])).toBe('10:03');
+    expect(chart.cursorX()).toBe(44);
+    act(() => chart.zr.mousedown({ offsetX: 44 + 300, offsetY: 50 }));
+    expect(onSeek).toHaveBeenCalledWith(T0 + 3 * 60_000);
   });
 });
 

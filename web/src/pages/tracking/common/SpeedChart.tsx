@@ -1,5 +1,7 @@
 // Speed over time of what is being replayed (ECharts line), tied to the replay both ways: the replay
 // cursor is a line on the chart, and pressing or dragging on the chart seeks the replay there.
+// The time axis is drawn in UTC over the user's wall clock (components/zone.ts), so its ticks,
+// labels and tooltip fall on the user's hours and days whatever the browser's zone.
 import { useEffect, useMemo, useRef } from 'react';
 import * as echarts from 'echarts/core';
 import { LineChart } from 'echarts/charts';
@@ -13,6 +15,7 @@ import {
 import { CanvasRenderer } from 'echarts/renderers';
 import dayjs from 'dayjs';
 import type { TripPoint } from '@fleet/common';
+import { instantOfWallClock, useUserZone, wallClockOf } from '../../../components/zone';
 import { TRIP_EVENT_SIGNS, type TripEventSign } from '../../../map/sprites/spriteNames';
 import { cursorMoved, eventSamples, seekTimeFromChart, speedSeries } from './speedChartSync';
 
@@ -61,15 +64,24 @@ export default function SpeedChart({
   const onSeekRef = useRef(onSeek);
   onSeekRef.current = onSeek;
 
-  const series = useMemo(() => speedSeries(points), [points]);
-  const events = useMemo(() => eventSamples(points), [points]);
+  const zone = useUserZone();
+  const series = useMemo(
+    () => speedSeries(points).map(([t, kmh]): [number, number] => [wallClockOf(t), kmh]),
+    [points, zone],
+  );
+  const events = useMemo(
+    () => eventSamples(points).map((e) => ({ ...e, at: wallClockOf(e.time) })),
+    [points, zone],
+  );
 
   const drawCursor = (time: number | null) => {
     const chart = chartRef.current;
     if (!chart) return;
     drawn.current = time;
     const x =
-      time === null ? null : (chart.convertToPixel({ xAxisIndex: 0 }, time) as unknown as number);
+      time === null
+        ? null
+        : (chart.convertToPixel({ xAxisIndex: 0 }, wallClockOf(time)) as unknown as number);
     chart.setOption({
       graphic: [
         {
@@ -95,7 +107,11 @@ export default function SpeedChart({
     const seekAt = (x: number, y: number) => {
       if (!chart.containPixel({ gridIndex: 0 }, [x, y])) return;
       const value = chart.convertFromPixel({ xAxisIndex: 0 }, x) as unknown as number;
-      const time = seekTimeFromChart(value, spanRef.current.start, spanRef.current.end);
+      const time = seekTimeFromChart(
+        instantOfWallClock(value),
+        spanRef.current.start,
+        spanRef.current.end,
+      );
       if (time !== null) onSeekRef.current(time);
     };
     const zr = chart.getZr();
@@ -130,6 +146,7 @@ export default function SpeedChart({
     chart.setOption(
       {
         animation: false,
+        useUTC: true,
         grid: GRID,
         tooltip: {
           trigger: 'axis',
@@ -137,13 +154,13 @@ export default function SpeedChart({
           formatter: (items: unknown) => {
             const first = (items as { value: [number, number] }[])[0];
             if (!first) return '';
-            return `${dayjs(first.value[0]).format('HH:mm:ss')}<br/><b>${Math.round(first.value[1])} km/h</b>`;
+            return `${dayjs.utc(first.value[0]).format('HH:mm:ss')}<br/><b>${Math.round(first.value[1])} km/h</b>`;
           },
         },
         xAxis: {
           type: 'time',
-          min: start,
-          max: end,
+          min: wallClockOf(start),
+          max: wallClockOf(end),
           axisLabel: { hideOverlap: true, color: '#5f6b7a', fontSize: 11 },
           axisLine: { lineStyle: { color: '#c9d1db' } },
           splitLine: { show: false },
@@ -194,7 +211,7 @@ export default function SpeedChart({
                   data: events.map((e) => {
                     const sign = TRIP_EVENT_SIGNS[e.event as TripEventSign];
                     return {
-                      coord: [e.time, e.kmh],
+                      coord: [e.at, e.kmh],
                       value: sign?.letter ?? '?',
                       itemStyle: { color: sign?.colour ?? '#546e7a' },
                     };

@@ -4,7 +4,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button, Spin, Tooltip } from 'antd';
 import { LineChartOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import type { TripPoint } from '@fleet/common';
 import {
   MapToggles,
@@ -22,6 +21,7 @@ import {
 } from '../../../map';
 import { setUiSettings } from '../../../api/user';
 import { useSession } from '../../../auth/session';
+import { zoned } from '../../../components/zone';
 import { useTheme } from '../../../theme/ThemeContext';
 import FitPoints from './FitPoints';
 import FocusOn from './FocusOn';
@@ -30,6 +30,9 @@ import { registerMapForTests } from './mapTestHook';
 import SpeedChart from './SpeedChart';
 import { cursorTime, suggestedReplaySpeed } from './speedChartSync';
 import { formatSpeed } from './format';
+
+/** The replay's clock in the user's zone. */
+const replayClock = (time: number) => zoned(time).format('HH:mm:ss');
 
 const NO_STOPS: TripStop[] = [];
 
@@ -170,7 +173,7 @@ export default function TripMapPanel({
           <div className="replay-dock-head">
             <span className="replay-dock-title">{replayLabel ?? 'Replay'}</span>
             <span className="replay-dock-readout" data-testid="replay-readout">
-              {dayjs(state.time).format('ddd D MMM HH:mm:ss')}
+              {zoned(state.time).format('ddd D MMM HH:mm:ss')}
               {state.position && <b> · {formatSpeed(state.position.speed)}</b>}
             </span>
             <Tooltip title={chartOpen ? 'Hide the speed chart' : 'Show the speed chart'}>
@@ -188,6 +191,7 @@ export default function TripMapPanel({
           <ReplayControls
             controller={controller}
             state={state}
+            formatTime={replayClock}
             style={{ boxShadow: 'none', padding: '2px 0', background: 'transparent' }}
           />
           {chartOpen && (

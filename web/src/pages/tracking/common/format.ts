@@ -1,7 +1,7 @@
 // Compact wording for tight places (map labels, chart axes); lists and totals use the duration
 // wording of SPEC §9 (formatDuration in @fleet/common).
 import type { DateRange } from '../../../components/dateRangePresets';
-import { isWholeDays } from './routeParams';
+import { inUserZone, isWholeDays } from './routeParams';
 
 /** 45 s, 12 min, 2 h 05 min, 3 d 4 h. */
 export function formatShortDuration(totalSeconds: number): string {
@@ -24,9 +24,9 @@ export function formatSpeed(kmh: number | null | undefined): string {
   return kmh == null || !Number.isFinite(kmh) ? '—' : `${Math.round(kmh)} km/h`;
 }
 
-/** A range in words: "Thu 20 Nov 2026", "16 Nov – 22 Nov 2026", "20 Nov 08:00 – 17:30". */
+/** A range in words, in the user's zone: "Thu 20 Nov 2026", "16 Nov – 22 Nov 2026", "20 Nov 08:00 – 17:30". */
 export function formatRangeText(range: DateRange): string {
-  const [from, to] = range;
+  const [from, to] = inUserZone(range);
   if (isWholeDays(range)) {
     if (from.isSame(to, 'day')) return from.format('ddd D MMM YYYY');
     const sameYear = from.isSame(to, 'year');

@@ -1,7 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
+import { setUserZone, zoned } from '../../../components/zone';
+import { formatRangeText } from './format';
+import { shiftRange } from './rangeShift';
 import {
   apiRange,
+  dayRange,
   formatDateRange,
   formatIdList,
   maxSpeedSetting,
@@ -117,5 +121,75 @@ describe('tracking route parameters', () => {
       from: '2026-11-20T06:00:00.000Z',
       to: '2026-11-20T07:00:00.000Z',
     });
+  });
+});
+
+// A Johannesburg user (+02:00, no daylight saving) on a machine in any other zone: the link's days
+// and minutes are the user's.
+describe('tracking route parameters in the user time zone', () => {
+  beforeEach(() => setUserZone('Africa/Johannesburg'));
+  afterEach(() => setUserZone(undefined));
+  const iso = (range: [dayjs.Dayjs, dayjs.Dayjs] | null) => range?.map((d) => d.toISOString());
+
+  it('reads a {daterange} day as the user whole day', () => {
+    expect(iso(parseDateRange('2026-11-20'))).toEqual([
+      '2026-11-19T22:00:00.000Z',
+      '2026-11-20T21:59:59.999Z',
+    ]);
+    expect(iso(parseDateRange('2026-11-16_2026-11-22'))).toEqual([
+      '2026-11-15T22:00:00.000Z',
+      '2026-11-22T21:59:59.999Z',
+    ]);
+    expect(parseDay('2026-11-20')!.toISOString()).toBe('2026-11-19T22:00:00.000Z');
+  });
+
+  it('reads minutes as the user wall clock and ISO-8601 instants as they are', () => {
+    expect(iso(parseDateRange('2026-11-20T08:00_2026-11-20T17:30'))).toEqual([
+      '2026-11-20T06:00:00.000Z',
+      '2026-11-20T15:30:59.999Z',
+    ]);
+    const instants = parseDateRange('2026-11-20T06:00:00Z_2026-11-20T15:00:00Z')!;
+    expect(formatDateRange(instants)).toBe('2026-11-20T08:00_2026-11-20T17:00');
+    expect(apiRange(parseDateRange('2026-11-20')!)).toEqual({
+      from: '2026-11-19T22:00:00.000Z',
+      to: '2026-11-20T21:59:59.999Z',
+    });
+  });
+
+  it('writes links that read back the same range', () => {
+    for (const text of [
+      '2026-11-20_2026-11-20',
+      '2026-11-16_2026-11-22',
+      '2026-11-20T08:15_2026-11-20T17:30',
+      '2026-10-31T23:00_2026-11-01T05:30',
+    ]) {
+      const range = parseDateRange(text)!;
+      expect(formatDateRange(range)).toBe(text);
+      expect(iso(parseDateRange(formatDateRange(range)))).toEqual(iso(range));
+    }
+    // A range made anywhere (here in UTC) is written in the user's days and minutes.
+    const utc: [dayjs.Dayjs, dayjs.Dayjs] = [
+      dayjs('2026-11-19T22:00:00Z'),
+      dayjs('2026-11-20T21:59:59.999Z'),
+    ];
+    expect(formatDateRange(utc)).toBe('2026-11-20_2026-11-20');
+    expect(singleDayOf(utc)?.format('YYYY-MM-DD')).toBe('2026-11-20');
+    expect(formatRangeText(utc)).toBe('Fri 20 Nov 2026');
+  });
+
+  it('opens the user day of a {datetime}, and today by the user clock', () => {
+    const late = parseDateTime('2026-11-20T22:30:00Z')!;
+    expect(formatDateRange(late.range)).toBe('2026-11-21_2026-11-21');
+    expect(late.moment!.format('HH:mm')).toBe('00:30');
+    expect(formatDateRange(dayRange(zoned('2026-11-20T22:30:00Z')))).toBe('2026-11-21_2026-11-21');
+  });
+
+  it('steps whole user days, also across a clock change of the user zone', () => {
+    setUserZone('Pacific/Auckland');
+    const week = parseDateRange('2026-09-21_2026-09-27')!;
+    const next = shiftRange(week, 1);
+    expect(formatDateRange(next)).toBe('2026-09-28_2026-10-04');
+    expect(iso(next)).toEqual(['2026-09-27T11:00:00.000Z', '2026-10-04T10:59:59.999Z']);
+    expect(formatDateRange(shiftRange(next, -1))).toBe('2026-09-21_2026-09-27');
   });
 });

@@ -1,16 +1,18 @@
 // The route parameters of the tracking pages (SPEC §2 /portal), read and written in one place so a
 // shared or bookmarked link opens the same view. Formats (README.md beside this file):
 //   {daterange}, {date_range}  2026-11-20_2026-11-21 (whole days, both included) or
-//                              2026-11-20T08:00_2026-11-20T17:30 (local minutes; the end minute is
+//                              2026-11-20T08:00_2026-11-20T17:30 (minutes; the end minute is
 //                              included); ISO-8601 pairs such as 2026-11-20T06:00:00Z_… are read too.
 //   {dateday}                  2026-11-20
 //   {datetime}                 a day (2026-11-20) or a moment (2026-11-20T14:30, or ISO-8601)
 //   {uid_list}, {pids}         comma-separated ids, 12,15,31; `all` (or nothing) for every one
 //   {max_speed}                5 to 155 in steps of 5, or Off
-// Days and minutes are the browser's local time, as the date pickers show them.
-import dayjs, { type Dayjs } from 'dayjs';
+// Days and minutes are in the user's time zone (settings.timezone; the browser's when unset), as
+// the date pickers show them.
+import type { Dayjs } from 'dayjs';
 import { MAX_SPEED_OPTIONS } from '@fleet/common';
 import type { DateRange } from '../../../components/dateRangePresets';
+import { zoned } from '../../../components/zone';
 
 export const RANGE_SEPARATOR = '_';
 export const ALL_IDS = 'all';
@@ -20,11 +22,11 @@ const LOCAL_MINUTE = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 // An ISO-8601 moment with a zone (Z or ±hh:mm), as the API writes them.
 const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
-/** A calendar day `YYYY-MM-DD` at the start of that local day; null when not a real date. */
+/** A calendar day `YYYY-MM-DD` at the start of that day; null when not a real date. */
 export function parseDay(value: string | undefined): Dayjs | null {
   const m = value ? DAY.exec(value.trim()) : null;
   if (!m) return null;
-  const day = dayjs(`${m[1]}-${m[2]}-${m[3]}`);
+  const day = zoned(`${m[1]}-${m[2]}-${m[3]}`);
   // dayjs rolls 2026-02-30 over to March; a real date reads back the same.
   return day.isValid() && day.format('YYYY-MM-DD') === m[0] ? day.startOf('day') : null;
 }
@@ -41,26 +43,27 @@ function parseMoment(value: string): Moment | null {
   if (day) return { at: day, precision: 'day' };
   const local = LOCAL_MINUTE.exec(text);
   if (local) {
-    const date = parseDay(local[1]);
     const [h, min, s] = [Number(local[2]), Number(local[3]), Number(local[4] ?? 0)];
-    if (!date || h > 23 || min > 59 || s > 59) return null;
-    return { at: date.hour(h).minute(min).second(s), precision: 'minute' };
+    if (!parseDay(local[1]) || h > 23 || min > 59 || s > 59) return null;
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return { at: zoned(`${local[1]}T${pad(h)}:${pad(min)}:${pad(s)}`), precision: 'minute' };
   }
   if (ZONED.test(text)) {
-    const at = dayjs(text);
+    const at = zoned(text);
     return at.isValid() ? { at, precision: 'exact' } : null;
   }
   return null;
 }
 
-/** The whole local day of `day`. */
+/** The whole day of `day` in the user's zone. */
 export function dayRange(day: Dayjs): DateRange {
-  return [day.startOf('day'), day.endOf('day')];
+  const at = zoned(day);
+  return [at.startOf('day'), at.endOf('day')];
 }
 
 /**
- * {daterange}: `from_to`. A day as the end means the end of that day; a local minute means the end
- * of that minute, so what the range picker shows is what is included.
+ * {daterange}: `from_to`. A day as the end means the end of that day; a minute means the end of
+ * that minute, so what the range picker shows is what is included.
  */
 export function parseDateRange(value: string | undefined): DateRange | null {
   if (!value) return null;
@@ -81,19 +84,26 @@ export function parseDateRange(value: string | undefined): DateRange | null {
   return end.isAfter(from.at) ? [from.at, end] : null;
 }
 
-/** True when the range runs from the start of a local day to the end of a local day. */
-export function isWholeDays([from, to]: DateRange): boolean {
+/** The range in the user's zone, whichever zone its ends were made in. */
+export function inUserZone(range: DateRange): DateRange {
+  return [zoned(range[0]), zoned(range[1])];
+}
+
+/** True when the range runs from the start of a day to the end of a day (the user's days). */
+export function isWholeDays(range: DateRange): boolean {
+  const [from, to] = inUserZone(range);
   return from.isSame(from.startOf('day')) && to.isSame(to.endOf('day'));
 }
 
-/** The day when the range is exactly one whole local day, else null. */
+/** The day when the range is exactly one whole day, else null. */
 export function singleDayOf(range: DateRange): Dayjs | null {
-  return isWholeDays(range) && range[0].isSame(range[1], 'day') ? range[0] : null;
+  const [from, to] = inUserZone(range);
+  return isWholeDays(range) && from.isSame(to, 'day') ? from : null;
 }
 
-/** The {daterange} form of a range: days when it covers whole days, else local minutes. */
+/** The {daterange} form of a range: days when it covers whole days, else minutes. */
 export function formatDateRange(range: DateRange): string {
-  const [from, to] = range;
+  const [from, to] = inUserZone(range);
   if (isWholeDays(range)) return `${formatDay(from)}${RANGE_SEPARATOR}${formatDay(to)}`;
   const minute = (d: Dayjs) => d.format('YYYY-MM-DDTHH:mm');
   return `${minute(from)}${RANGE_SEPARATOR}${minute(to)}`;

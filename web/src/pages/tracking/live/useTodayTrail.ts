@@ -2,20 +2,15 @@
 // extended with every live fix that arrives while it is shown.
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import type { TripPoint, UnitListItem } from '@fleet/common';
 import { getTripPoints } from '../../../api/tracking';
-import { useSession } from '../../../auth/session';
+import { useUserZone, zoned } from '../../../components/zone';
 
 const NONE: TripPoint[] = [];
 
-export function startOfToday(zone: string | undefined, now = Date.now()): Date {
-  const day = dayjs(now);
-  try {
-    return (zone ? day.tz(zone) : day).startOf('day').toDate();
-  } catch {
-    return day.startOf('day').toDate();
-  }
+/** Midnight of the user's today (components/zone.ts). */
+export function startOfToday(now = Date.now()): Date {
+  return zoned(now).startOf('day').toDate();
 }
 
 /** Appends a live fix when it is newer than the trail's last point. */
@@ -34,12 +29,12 @@ export function extendTrail(
 }
 
 export function useTodayTrail(unit: UnitListItem | undefined, enabled: boolean) {
-  const zone = useSession((s) => s.user?.settings?.timezone);
+  const zone = useUserZone();
   const uid = unit?.uid;
   const query = useQuery({
-    queryKey: ['get_trip_points', 'today', uid],
+    queryKey: ['get_trip_points', 'today', uid, zone],
     queryFn: () => {
-      const from = startOfToday(typeof zone === 'string' && zone ? zone : undefined);
+      const from = startOfToday();
       return getTripPoints(uid!, { from: from.toISOString(), to: new Date().toISOString() }).then(
         (d) => d.motions ?? [],
       );

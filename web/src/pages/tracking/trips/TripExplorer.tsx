@@ -1,11 +1,11 @@
 // The trip pages of SPEC §2 (trip, trip_range, trip_range_labeled, trip_day) are this one
 // component, so moving between their routes keeps the map and the replay. The route holds the
-// state (tripRoute.ts); every choice navigates, so the address can be shared or bookmarked.
+// state (tripRoute.ts); every choice navigates, so the address can be shared or bookmarked. Days
+// and times are the user's (components/zone.ts).
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { Alert, Button, Empty, Segmented, Select, Spin, Tooltip } from 'antd';
+import { Alert, Button, Empty, Spin, Tooltip } from 'antd';
 import { LinkOutlined, ReloadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { DEFAULT_MAX_SPEED, type TripPoint } from '@fleet/common';
 import type { TripRow } from '../../../api/tracking';
 import { useSession } from '../../../auth/session';
@@ -13,6 +13,7 @@ import type { DateRange } from '../../../components/dateRangePresets';
 import { useNotify } from '../../../components/notify';
 import PageContainer from '../../../components/PageContainer';
 import { usePermission } from '../../../components/Permission';
+import { useUserZone, zoned } from '../../../components/zone';
 import { formatRangeText } from '../common/format';
 import MaxSpeedSelect from '../common/MaxSpeedSelect';
 import RangeField from '../common/RangeField';
@@ -22,6 +23,7 @@ import TripMapPanel from '../common/TripMapPanel';
 import UnitPicker from '../common/UnitPicker';
 import { useIsMobile } from '../common/useIsMobile';
 import { unitLabel, useUnits } from '../common/useUnits';
+import TripFilters from './TripFilters';
 import TripList from './TripList';
 import { readTripRoute, tripLink, type TripLinkState } from './tripRoute';
 import TripTotalsBar from './TripTotalsBar';
@@ -36,18 +38,11 @@ import {
   type LabelFilter,
 } from './tripEntries';
 import { tripTotals } from './tripTotals';
+import { useTripDisplay } from './useTripDisplay';
 import { useTripData, useTripDetail } from './useTripData';
 
-const LABEL_FILTERS: { value: LabelFilter; label: string }[] = [
-  { value: 'any', label: 'Any label' },
-  { value: 'labelled', label: 'Labelled' },
-  { value: 'business', label: 'Business' },
-  { value: 'personal', label: 'Personal' },
-  { value: 'unlabeled', label: 'Unlabelled' },
-];
-
 function spanText(entry: TripRow) {
-  return `${dayjs(entry.start).format('HH:mm')} – ${entry.open ? 'now' : dayjs(entry.end).format('HH:mm')}`;
+  return `${zoned(entry.start).format('HH:mm')} – ${entry.open ? 'now' : zoned(entry.end).format('HH:mm')}`;
 }
 
 export default function TripExplorer() {
@@ -59,9 +54,13 @@ export default function TripExplorer() {
   const settings = useSession((s) => s.user?.settings);
   const canLabel = usePermission(['feature_trips']);
   const defaultMax = maxSpeedSetting(settings?.max_speed, DEFAULT_MAX_SPEED);
-  // Every param is read from the path, so the path alone keys the parsed state (and "today"
-  // stays the same day while the page is open).
-  const route = useMemo(() => readTripRoute(pathname, params, defaultMax), [pathname, defaultMax]);
+  const zone = useUserZone();
+  // Every param is read from the path, so the path (and the user's zone its days are in) alone
+  // keys the parsed state, and "today" stays the same day while the page is open.
+  const route = useMemo(
+    () => readTripRoute(pathname, params, defaultMax),
+    [pathname, defaultMax, zone],
+  );
   const { units } = useUnits();
   const unit = units.find((u) => u.uid === route.uid);
 
@@ -86,6 +85,7 @@ export default function TripExplorer() {
     [data.entries, route.headings],
   );
   const selected = scope.find((e) => e.id === selectedId) ?? null;
+  const display = useTripDisplay(route.uid);
   const detailPoints = useTripDetail(route.uid, selected, data.thinned);
   const visible = useMemo(
     () => filterEntries(scope, kindFilter, labelFilter),
@@ -114,14 +114,18 @@ export default function TripExplorer() {
   const selectedPath = selected?.type === 0 ? paths.find((p) => p.id === selected.id) : undefined;
   const selectedPoints: readonly TripPoint[] | undefined =
     selected?.type === 0 ? (detailPoints ?? selectedPath?.points ?? []) : undefined;
+  // What the map draws: the chosen entry alone (even one whose display flag is off), else the
+  // listed entries whose flag is on.
   const mapPaths = useMemo(() => {
     if (selected?.type === 0) return [{ id: selected.id, points: selectedPoints ?? [] }];
-    return paths.filter((p) => visibleIds.has(p.id as number));
-  }, [selected, selectedPoints, paths, visibleIds]);
+    return paths.filter(
+      (p) => visibleIds.has(p.id as number) && !display.hidden.has(p.id as number),
+    );
+  }, [selected, selectedPoints, paths, visibleIds, display.hidden]);
   const stops = useMemo(() => {
     if (selected) return selected.type === 0 ? [] : stopsOf([selected]);
-    return stopsOf(visible);
-  }, [selected, visible]);
+    return stopsOf(visible.filter((e) => !display.hidden.has(e.id)));
+  }, [selected, visible, display.hidden]);
   const rangePoints = useMemo(
     () => (route.headings ? [...paths].reverse().flatMap((p) => p.points) : data.motions),
     [route.headings, paths, data.motions],
@@ -213,26 +217,20 @@ export default function TripExplorer() {
           {!data.loading && (
             <TripTotalsBar totals={totals} maxSpeed={maxSpeedKmh} events={rangeEvents} />
           )}
-          <div className="trip-filters">
-            <Segmented<KindFilter>
-              size="small"
-              value={kindFilter}
-              onChange={setKindFilter}
-              options={[
-                { value: 'all', label: `All ${counts.all}` },
-                { value: 'trips', label: `Trips ${counts.trips}` },
-                { value: 'parked', label: `Parked ${counts.parked}` },
-              ]}
-            />
-            <Select<LabelFilter>
-              size="small"
-              aria-label="Label"
-              value={labelFilter}
-              onChange={setLabelFilter}
-              options={LABEL_FILTERS}
-              popupMatchSelectWidth={false}
-            />
-          </div>
+          <TripFilters
+            kind={kindFilter}
+            onKind={setKindFilter}
+            counts={counts}
+            label={labelFilter}
+            onLabel={setLabelFilter}
+            hiddenCount={scope.filter((e) => display.hidden.has(e.id)).length}
+            onShowAll={(shown) =>
+              display.setAll(
+                scope.map((e) => e.id),
+                shown,
+              )
+            }
+          />
           {route.headings && (
             <Alert
               type="info"
@@ -267,6 +265,8 @@ export default function TripExplorer() {
               canLabel={canLabel}
               onLabel={(entry, label) => data.label.mutate({ entry, label })}
               savingId={data.label.isPending ? (data.label.variables?.entry.id ?? null) : null}
+              hidden={display.hidden}
+              onToggleShown={(entry) => display.toggle(entry.id)}
             />
           ) : data.loading ? (
             <div className="trip-panel-empty" aria-busy>

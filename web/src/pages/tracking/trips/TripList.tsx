@@ -1,16 +1,25 @@
 // Trips and stops of the range, newest first under a heading per day (SPEC §4 sorting). A trip
 // shows its times, distance, top speed (speeding marked), driver, label and special events; a
-// stop how long the unit stood there. Choosing an entry focuses the map and the replay on it.
+// stop how long the unit stood there. Choosing an entry focuses the map and the replay on it; its
+// eye hides or shows it on the map (SPEC §4 display flag), a hidden entry staying listed, dimmed.
+// Days and times are the user's (components/zone.ts).
 import { useEffect, useRef } from 'react';
-import { Tag, Tooltip } from 'antd';
-import { CarOutlined, UserOutlined, WarningFilled } from '@ant-design/icons';
-import dayjs from 'dayjs';
+import { Button, Tag, Tooltip } from 'antd';
+import {
+  CarOutlined,
+  EyeInvisibleOutlined,
+  EyeOutlined,
+  UserOutlined,
+  WarningFilled,
+} from '@ant-design/icons';
 import { formatDuration, formatKm, type TripLabel } from '@fleet/common';
 import type { TripRow } from '../../../api/tracking';
+import { zoned } from '../../../components/zone';
 import { TRIP_EVENT_SIGNS, type TripEventSign } from '../../../map/sprites/spriteNames';
 import { formatSpeed } from '../common/format';
 import TripLabelTag from './TripLabelTag';
 import { EVENT_NAMES, groupByDay } from './tripEntries';
+import './tripList.css';
 
 interface Props {
   entries: readonly TripRow[];
@@ -21,16 +30,19 @@ interface Props {
   canLabel: boolean;
   onLabel: (entry: TripRow, label: TripLabel) => void;
   savingId: number | null;
+  /** Ids of the entries not drawn on the map (their display flag off). */
+  hidden: ReadonlySet<number>;
+  onToggleShown: (entry: TripRow) => void;
 }
 
 function timeOf(iso: string) {
-  return dayjs(iso).format('HH:mm');
+  return zoned(iso).format('HH:mm');
 }
 
 /** "08:14 – 09:02", with the day when an entry runs past midnight. */
 function span(entry: TripRow) {
-  const start = dayjs(entry.start);
-  const end = dayjs(entry.end);
+  const start = zoned(entry.start);
+  const end = zoned(entry.end);
   const endText = end.isSame(start, 'day') ? end.format('HH:mm') : end.format('D MMM HH:mm');
   return `${start.format('HH:mm')} – ${entry.open ? 'now' : endText}`;
 }
@@ -47,6 +59,8 @@ export default function TripList({
   canLabel,
   onLabel,
   savingId,
+  hidden,
+  onToggleShown,
 }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -59,12 +73,14 @@ export default function TripList({
     <div className="trip-list" ref={scroller} aria-label="Trips and stops">
       {groupByDay(entries).map((group) => (
         <section key={group.day} className="trip-day">
-          <h4 className="trip-day-heading">{dayjs(group.day).format('dddd, D MMMM YYYY')}</h4>
-          <div role="list" aria-label={dayjs(group.day).format('dddd, D MMMM YYYY')}>
+          <h4 className="trip-day-heading">{group.title}</h4>
+          <div role="list" aria-label={group.title}>
             {group.entries.map((entry) => {
               const selected = entry.id === selectedId;
               const trip = entry.type === 0;
               const counts = events.get(entry.id) ?? {};
+              const shown = !hidden.has(entry.id);
+              const display = shown ? 'Hide on map' : 'Show on map';
               return (
                 <div
                   key={entry.id}
@@ -73,7 +89,7 @@ export default function TripList({
                   tabIndex={0}
                   aria-current={selected || undefined}
                   data-kind={trip ? 'trip' : 'parked'}
-                  className={`trip-entry${selected ? ' is-selected' : ''}${trip ? '' : ' is-parked'}`}
+                  className={`trip-entry has-display${selected ? ' is-selected' : ''}${trip ? '' : ' is-parked'}${shown || selected ? '' : ' is-hidden'}`}
                   onClick={() => onSelect(selected ? null : entry)}
                   onKeyDown={(e) => {
                     if (e.key === 'Enter' || e.key === ' ') {
@@ -137,6 +153,21 @@ export default function TripList({
                       </div>
                     )}
                   </div>
+                  <Tooltip title={display}>
+                    <Button
+                      type="text"
+                      size="small"
+                      className="trip-entry-display"
+                      aria-label={display}
+                      icon={shown ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        onToggleShown(entry);
+                      }}
+                      // Enter and Space belong to the button, not to choosing the entry.
+                      onKeyDown={(e) => e.stopPropagation()}
+                    />
+                  </Tooltip>
                 </div>
               );
             })}

@@ -1,7 +1,8 @@
 // Pure helpers over the entries of get_trips (SPEC §3 trip items: type 0 trip, 1 parked), newest
 // first as the server sends them (SPEC §4 sorting).
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { TripItem, TripPoint } from '@fleet/common';
+import { zoned } from '../../../components/zone';
 import type { TripPath, TripStop } from '../../../map';
 import { formatShortDuration } from '../common/format';
 
@@ -28,16 +29,23 @@ export function filterEntries<T extends Entry & Pick<TripItem, 'label'>>(
   });
 }
 
-/** Entries under a heading per local day, in the order given (newest day first). */
-export function groupByDay<T extends Entry>(
-  entries: readonly T[],
-): { day: string; entries: T[] }[] {
-  const groups: { day: string; entries: T[] }[] = [];
+export interface DayGroup<T> {
+  /** YYYY-MM-DD */
+  day: string;
+  /** The heading: "Saturday, 21 November 2026". */
+  title: string;
+  entries: T[];
+}
+
+/** Entries under a heading per day (the user's days), in the order given (newest day first). */
+export function groupByDay<T extends Entry>(entries: readonly T[]): DayGroup<T>[] {
+  const groups: DayGroup<T>[] = [];
   for (const entry of entries) {
-    const day = dayjs(entry.start).format('YYYY-MM-DD');
+    const start = zoned(entry.start);
+    const day = start.format('YYYY-MM-DD');
     const last = groups[groups.length - 1];
     if (last?.day === day) last.entries.push(entry);
-    else groups.push({ day, entries: [entry] });
+    else groups.push({ day, title: start.format('dddd, D MMMM YYYY'), entries: [entry] });
   }
   return groups;
 }

@@ -205,3 +205,126 @@ describe('Trips of a unit', () => {
     expect(api.requestsOf('get_trips')).toHaveLength(0);
   });
 });
+
+describe('Trips of a unit in the user time zone', () => {
+  // Whatever zone the machine runs in, a Johannesburg user (+02:00) sees Johannesburg days.
+  const johannesburg = () => userOf('full', { settings: { timezone: 'Africa/Johannesburg' } });
+  const late = {
+    ...entry(21, 0, '00:00', '00:40', { distance: 7.5, max_speed: 60 }),
+    start: '2026-11-20T22:30:00.000Z',
+    end: '2026-11-20T23:10:00.000Z',
+    duration: 2400,
+  };
+
+  it('asks for the user day and lists a trip under the user day, at the user clock', async () => {
+    const api = fleetApi([late]);
+    renderApp('/portal/trip/5/2026-11-21', { user: johannesburg() });
+    await waitFor(() => expect(entryEl(21)).not.toBeNull());
+    const request = api.requestsOf('get_trips')[0].parameters;
+    expect(request.from).toBe('2026-11-20T22:00:00.000Z');
+    expect(request.to).toBe('2026-11-21T21:59:59.999Z');
+    expect(screen.getByRole('list', { name: 'Saturday, 21 November 2026' })).toBeTruthy();
+    expect(within(entryEl(21)).getByText('00:30 – 01:10')).toBeTruthy();
+    // The range picker shows the user's day too.
+    const inputs = [...document.querySelectorAll<HTMLInputElement>('.range-field input')];
+    expect(inputs.map((i) => i.value)).toEqual(['2026-11-21 00:00', '2026-11-21 23:59']);
+    fireEvent.click(entryEl(21));
+    await waitFor(() => expect(map().dataset.label).toBe('Trip 00:30 – 01:10'));
+  });
+});
+
+describe('Display flag of each trip (SPEC §4)', () => {
+  const hideButton = (id: number, name = 'Hide on map') =>
+    within(entryEl(id)).getByRole('button', { name });
+
+  it('hides entries from the map one by one or all at once, keeping the list and totals', async () => {
+    fleetApi();
+    renderApp('/portal/trip/5/2026-11-20', { user: userOf('full') });
+    await screen.findByText('23.46 km');
+    await waitFor(() => expect(map().dataset.paths).toBe('13:3,11:4'));
+    const totals = screen.getByTestId('trip-totals').textContent;
+
+    fireEvent.click(hideButton(13));
+    await waitFor(() => expect(map().dataset.paths).toBe('11:4'));
+    expect(entryEl(13).classList.contains('is-hidden')).toBe(true);
+    expect(entryEl(13).getAttribute('aria-current')).toBeNull();
+    expect(document.querySelectorAll('.trip-entry')).toHaveLength(4);
+    expect(screen.getByTestId('trip-totals').textContent).toBe(totals);
+    // A parked entry takes its stop off the map.
+    fireEvent.click(hideButton(14));
+    await waitFor(() => expect(map().dataset.stops).toBe('4 h 20 min'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    await waitFor(() => expect(map().dataset.paths).toBe('13:3,11:4'));
+    expect(map().dataset.stops).toBe('5 h 30 min,4 h 20 min');
+    expect(document.querySelectorAll('.trip-entry.is-hidden')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Hide all' }));
+    await waitFor(() => expect(map().dataset.paths).toBe(''));
+    expect(map().dataset.stops).toBe('');
+    expect(document.querySelectorAll('.trip-entry.is-hidden')).toHaveLength(4);
+    expect(screen.getByTestId('trip-totals').textContent).toBe(totals);
+
+    // Choosing a hidden trip shows it: the choice wins over the flag.
+    fireEvent.click(entryEl(11));
+    await waitFor(() => expect(map().dataset.paths).toBe('11:4'));
+    expect(entryEl(11).classList.contains('is-hidden')).toBe(false);
+    fireEvent.click(hideButton(11, 'Show on map'));
+    fireEvent.click(entryEl(11));
+    await waitFor(() => expect(map().dataset.paths).toBe('11:4'));
+    expect(entryEl(11).getAttribute('aria-current')).toBeNull();
+  });
+
+  it("keeps each unit's flags while the page is open", async () => {
+    mockApi({
+      get_unit_list_full: () => ({
+        data: {
+          units: [
+            { uid: 5, name: 'Toyota Hilux JOH-01', reg: 'BX 100 GP' },
+            { uid: 6, name: 'Isuzu D-Max PTA-02', reg: 'CY 200 GP' },
+          ],
+          count: 2,
+        },
+      }),
+      get_trips: () => ({ data: { trips: ENTRIES, oversized: false } }),
+      get_trip_points: () => ({ data: { motions: MOTIONS, thinned: false } }),
+    });
+    const view = renderApp('/portal/trip/5/2026-11-20', { user: userOf('full') });
+    await screen.findByText('23.46 km');
+    fireEvent.click(hideButton(13));
+    await waitFor(() => expect(map().dataset.paths).toBe('11:4'));
+
+    view.router.navigate('/portal/trip/6/2026-11-20');
+    await waitFor(() => expect(view.location()).toBe('/portal/trip/6/2026-11-20'));
+    await waitFor(() => expect(map().dataset.paths).toBe('13:3,11:4'));
+    fireEvent.click(screen.getByRole('button', { name: 'Hide all' }));
+    await waitFor(() => expect(map().dataset.paths).toBe(''));
+
+    view.router.navigate('/portal/trip/5/2026-11-20');
+    await waitFor(() => expect(map().dataset.paths).toBe('11:4'));
+    expect(entryEl(13).classList.contains('is-hidden')).toBe(true);
+    expect(entryEl(11).classList.contains('is-hidden')).toBe(false);
+  });
+
+  it('keeps the flags within reach on a phone, without leaving the list', async () => {
+    // A phone: the shell's mobile query matches.
+    const media = window.matchMedia;
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      ...media(query),
+      matches: query.includes('max-width'),
+    }));
+    fleetApi();
+    renderApp('/portal/trip/5/2026-11-20', { user: userOf('full') });
+    await screen.findByText('23.46 km');
+    expect(document.querySelector('.split-view.is-mobile')).not.toBeNull();
+    fireEvent.click(hideButton(11));
+    await waitFor(() => expect(map().dataset.paths).toBe('13:3'));
+    // The eye neither chooses the entry nor switches to the map.
+    expect(entryEl(11).getAttribute('aria-current')).toBeNull();
+    expect(document.querySelector('.split-list.is-hidden')).toBeNull();
+    fireEvent.keyDown(hideButton(11, 'Show on map'), { key: 'Enter' });
+    expect(entryEl(11).getAttribute('aria-current')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    await waitFor(() => expect(map().dataset.paths).toBe('13:3,11:4'));
+  });
+});

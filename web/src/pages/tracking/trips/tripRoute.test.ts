@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
+import { setUserZone, zoned } from '../../../components/zone';
 import { parseDateRange } from '../common/routeParams';
 import { readTripRoute, tripLink, tripRouteKind, type TripRouteParams } from './tripRoute';
 
@@ -128,5 +129,32 @@ describe('trip routes', () => {
       expect(back.maxSpeed).toBe(s.maxSpeed);
       expect(back.selected).toBe(s.selected);
     }
+  });
+});
+
+describe('trip links in the user time zone', () => {
+  afterEach(() => setUserZone(undefined));
+
+  it('writes a link that reads back the same range, and knows the user today', () => {
+    setUserZone('Africa/Johannesburg');
+    const state = { kind: 'trip' as const, uid: 5, maxSpeed: 120, defaultMaxSpeed: 120 };
+    const shift = parseDateRange('2026-11-20T08:15_2026-11-20T17:30')!;
+    const link = tripLink({ ...state, range: shift });
+    expect(link).toBe('/portal/trip_range/5/2026-11-20T08:15_2026-11-20T17:30');
+    const back = readTripRoute(link, { id: '5', daterange: link.split('/')[4] }, 120);
+    expect(back.range.map((d) => d.valueOf())).toEqual(shift.map((d) => d.valueOf()));
+
+    // 22:30 UTC on Friday 20 November is already Saturday 21 November in Johannesburg.
+    const now = zoned('2026-11-20T22:30:00Z');
+    const today = readTripRoute('/portal/trip/5', { id: '5' }, 120, now);
+    expect(today.range.map((d) => d.toISOString())).toEqual([
+      '2026-11-20T22:00:00.000Z',
+      '2026-11-21T21:59:59.999Z',
+    ]);
+    expect(tripLink({ ...state, range: today.range }, now)).toBe('/portal/trip/5');
+    const friday = parseDateRange('2026-11-20')!;
+    expect(tripLink({ ...state, range: friday, selected: 9 }, now)).toBe(
+      '/portal/trip/5/2026-11-20/9',
+    );
   });
 });

@@ -7,8 +7,9 @@
 //                                                  the labelled trips from trip id first to last
 //   trip_day/{id}/{dateday}                        a unit on one day
 // and the canonical link back to a state, so every choice lands in the URL.
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { DateRange } from '../../../components/dateRangePresets';
+import { nowInZone } from '../../../components/zone';
 import {
   dayRange,
   formatDateRange,
@@ -69,7 +70,7 @@ export function readTripRoute(
   pathname: string,
   params: TripRouteParams,
   defaultMaxSpeed: MaxSpeed,
-  now: Dayjs = dayjs(),
+  now: Dayjs = nowInZone(),
 ): TripRouteState {
   const kind = tripRouteKind(pathname);
   const state: TripRouteState = {
@@ -126,7 +127,7 @@ export interface TripLinkState {
  * The link to a state. A single whole day with the usual maximum speed stays on the short trip
  * (or trip_day) form, which can also carry the selected trip; anything else is a trip_range link.
  */
-export function tripLink(s: TripLinkState, now: Dayjs = dayjs()): string {
+export function tripLink(s: TripLinkState, now: Dayjs = nowInZone()): string {
   if (s.uid === null) return '/portal/trip';
   const range = formatDateRange(s.range);
   const usualSpeed = s.maxSpeed === s.defaultMaxSpeed;

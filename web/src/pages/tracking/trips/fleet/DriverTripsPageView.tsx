@@ -5,20 +5,13 @@ import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Empty, Select, Tooltip } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { getDriverTrips, getDrivers } from '../../../../api/tracking';
 import type { DateRange } from '../../../../components/dateRangePresets';
 import { formatRangeText } from '../../common/format';
 import RangeField from '../../common/RangeField';
-import {
-  apiRange,
-  dayRange,
-  formatDateRange,
-  formatIdList,
-  parseDateRange,
-  parseIdList,
-} from '../../common/routeParams';
+import { apiRange, formatDateRange, formatIdList, parseIdList } from '../../common/routeParams';
 import { useIsMobile } from '../../common/useIsMobile';
+import { useRangeParam } from '../../common/useRangeParam';
 import FleetTripsView from './FleetTripsView';
 
 export default function DriverTripsPageView() {
@@ -27,10 +20,7 @@ export default function DriverTripsPageView() {
   const client = useQueryClient();
   const mobile = useIsMobile();
   const pids = useMemo(() => parseIdList(params.pids), [params.pids]);
-  const range = useMemo<DateRange>(
-    () => parseDateRange(params.date_range) ?? dayRange(dayjs()),
-    [params.date_range],
-  );
+  const range = useRangeParam(params.date_range);
   const { from, to } = apiRange(range);
   const drivers = useQuery({ queryKey: ['drivers'], queryFn: getDrivers, staleTime: 60_000 });
   const people = drivers.data?.people ?? [];

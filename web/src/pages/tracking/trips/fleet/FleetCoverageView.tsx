@@ -5,7 +5,6 @@ import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Slider, Spin, Tooltip, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { getCoverage } from '../../../../api/tracking';
 import type { DateRange } from '../../../../components/dateRangePresets';
 import PageContainer from '../../../../components/PageContainer';
@@ -15,17 +14,11 @@ import FitPoints from '../../common/FitPoints';
 import { formatRangeText } from '../../common/format';
 import { registerMapForTests } from '../../common/mapTestHook';
 import RangeField from '../../common/RangeField';
-import {
-  apiRange,
-  dayRange,
-  formatDateRange,
-  formatIdList,
-  parseDateRange,
-  parseIdList,
-} from '../../common/routeParams';
+import { apiRange, formatDateRange, formatIdList, parseIdList } from '../../common/routeParams';
 import SplitView, { type SplitPane } from '../../common/SplitView';
 import UnitPicker from '../../common/UnitPicker';
 import { useIsMobile } from '../../common/useIsMobile';
+import { useRangeParam } from '../../common/useRangeParam';
 
 const NO_POINTS: HeatPoint[] = [];
 
@@ -38,10 +31,7 @@ export default function FleetCoverageView() {
   const [pane, setPane] = useState<SplitPane>('map');
   const [radius, setRadius] = useState(12);
   const uids = useMemo(() => parseIdList(params.uid_list), [params.uid_list]);
-  const range = useMemo<DateRange>(
-    () => parseDateRange(params.daterange) ?? dayRange(dayjs()),
-    [params.daterange],
-  );
+  const range = useRangeParam(params.daterange);
   const { from, to } = apiRange(range);
   const query = useQuery({
     queryKey: ['coverage', from, to, uids.join(',')],

@@ -1,10 +1,10 @@
-// Trips of several units (or drivers), newest first under a heading per day.
+// Trips of several units (or drivers), newest first under a heading per day (the user's days).
 import { useEffect, useRef } from 'react';
 import { Tag } from 'antd';
 import { UserOutlined, WarningFilled } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { formatDuration, formatKm, type TripLabel } from '@fleet/common';
 import type { FleetTripRow } from '../../../../api/tracking';
+import { zoned } from '../../../../components/zone';
 import { formatSpeed } from '../../common/format';
 import TripLabelTag from '../TripLabelTag';
 import { groupByDay } from '../tripEntries';
@@ -39,12 +39,12 @@ export default function FleetTripList({
     <div className="trip-list" ref={scroller} aria-label="Trips">
       {groupByDay(rows).map((group) => (
         <section key={group.day}>
-          <h4 className="trip-day-heading">{dayjs(group.day).format('dddd, D MMMM YYYY')}</h4>
-          <div role="list" aria-label={dayjs(group.day).format('dddd, D MMMM YYYY')}>
+          <h4 className="trip-day-heading">{group.title}</h4>
+          <div role="list" aria-label={group.title}>
             {group.entries.map((row) => {
               const selected = row.id === selectedId;
               const speeding = maxSpeed !== null && row.max_speed > maxSpeed;
-              const start = dayjs(row.start);
+              const start = zoned(row.start);
               return (
                 <div
                   key={row.id}
@@ -77,7 +77,7 @@ export default function FleetTripList({
                     <div className="trip-entry-meta">
                       <span>
                         {start.format('HH:mm')} –{' '}
-                        {row.open ? 'now' : dayjs(row.end).format('HH:mm')}
+                        {row.open ? 'now' : zoned(row.end).format('HH:mm')}
                       </span>
                       <span className="trip-entry-distance">{formatKm(row.distance)}</span>
                       <span className={speeding ? 'is-speeding' : undefined}>

@@ -5,21 +5,14 @@ import { useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Tooltip } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { getFleetTrips } from '../../../../api/tracking';
 import type { DateRange } from '../../../../components/dateRangePresets';
 import { formatRangeText } from '../../common/format';
 import RangeField from '../../common/RangeField';
-import {
-  apiRange,
-  dayRange,
-  formatDateRange,
-  formatIdList,
-  parseDateRange,
-  parseIdList,
-} from '../../common/routeParams';
+import { apiRange, formatDateRange, formatIdList, parseIdList } from '../../common/routeParams';
 import UnitPicker from '../../common/UnitPicker';
 import { useIsMobile } from '../../common/useIsMobile';
+import { useRangeParam } from '../../common/useRangeParam';
 import FleetTripsView from './FleetTripsView';
 
 export default function FleetTripsPageView() {
@@ -28,10 +21,7 @@ export default function FleetTripsPageView() {
   const client = useQueryClient();
   const mobile = useIsMobile();
   const uids = useMemo(() => parseIdList(params.uid_list), [params.uid_list]);
-  const range = useMemo<DateRange>(
-    () => parseDateRange(params.daterange) ?? dayRange(dayjs()),
-    [params.daterange],
-  );
+  const range = useRangeParam(params.daterange);
   const { from, to } = apiRange(range);
   const queryKey = ['fleet_trips', from, to, uids.join(',')];
   const query = useQuery({

@@ -3,12 +3,12 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { Alert, Empty, Spin } from 'antd';
-import dayjs from 'dayjs';
 import { DEFAULT_MAX_SPEED, formatDuration, formatKm, type TripLabel } from '@fleet/common';
 import { setTripLabel, type FleetTripRow } from '../../../../api/tracking';
 import { useSession } from '../../../../auth/session';
 import type { DateRange } from '../../../../components/dateRangePresets';
 import PageContainer from '../../../../components/PageContainer';
+import { zoned } from '../../../../components/zone';
 import { usePermission } from '../../../../components/Permission';
 import { formatRangeText, formatSpeed } from '../../common/format';
 import { apiRange, maxSpeedSetting } from '../../common/routeParams';
@@ -155,7 +155,7 @@ export default function FleetTripsView({
       replayPoints={selected ? (selectedPoints ?? NO_POINTS) : NO_POINTS}
       replayLabel={
         selected
-          ? `${selected.unit_name} · ${dayjs(selected.start).format('HH:mm')} – ${dayjs(selected.end).format('HH:mm')}`
+          ? `${selected.unit_name} · ${zoned(selected.start).format('HH:mm')} – ${zoned(selected.end).format('HH:mm')}`
           : undefined
       }
       fitKey={`${from}|${to}|${selectedId ?? ''}|${loading || lines.loading}`}

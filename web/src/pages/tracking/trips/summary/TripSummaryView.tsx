@@ -6,25 +6,24 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Input, Switch, Table, Tooltip, Typography } from 'antd';
 import { ReloadOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
 import { DEFAULT_MAX_SPEED, formatDuration, formatKm } from '@fleet/common';
 import { getTripSummary, type TripSummaryRow } from '../../../../api/tracking';
 import { useSession } from '../../../../auth/session';
 import type { DateRange } from '../../../../components/dateRangePresets';
 import PageContainer from '../../../../components/PageContainer';
+import { zoned } from '../../../../components/zone';
 import { formatRangeText, formatSpeed } from '../../common/format';
 import RangeField from '../../common/RangeField';
 import {
   ALL_IDS,
   apiRange,
-  dayRange,
   formatDateRange,
   maxSpeedSetting,
-  parseDateRange,
   parseId,
 } from '../../common/routeParams';
 import SpeedBandBar from '../../common/SpeedBandBar';
 import { useIsMobile } from '../../common/useIsMobile';
+import { useRangeParam } from '../../common/useRangeParam';
 import { useScrollBlink } from '../../common/useScrollBlink';
 import { summaryTotals } from './summaryTotals';
 
@@ -42,10 +41,7 @@ export default function TripSummaryView() {
   const maxSpeed = limit === 'Off' ? null : limit;
   const highlight = parseId(params.uid);
   const rangeParam = params.date_range;
-  const range = useMemo<DateRange>(
-    () => parseDateRange(rangeParam) ?? dayRange(dayjs()),
-    [rangeParam],
-  );
+  const range = useRangeParam(rangeParam);
   const { from, to } = apiRange(range);
   const [search, setSearch] = useState('');
   const [movedOnly, setMovedOnly] = useState(false);
@@ -122,7 +118,7 @@ export default function TripSummaryView() {
     </Typography.Text>
   );
   const time = (iso: string | null) =>
-    iso ? dayjs(iso).format(range[0].isSame(range[1], 'day') ? 'HH:mm' : 'D MMM HH:mm') : '—';
+    iso ? zoned(iso).format(range[0].isSame(range[1], 'day') ? 'HH:mm' : 'D MMM HH:mm') : '—';
 
   return (
     <PageContainer subTitle={`Every unit, ${formatRangeText(range)}`}>
