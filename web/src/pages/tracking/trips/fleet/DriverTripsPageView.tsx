@@ -2,13 +2,12 @@
 // to the driver identified on it, or else to the unit's assigned driver), list and map.
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Empty, Select, Tooltip } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Empty, Select } from 'antd';
 import { getDriverTrips, getDrivers } from '../../../../api/tracking';
 import type { DateRange } from '../../../../components/dateRangePresets';
 import { formatRangeText } from '../../common/format';
-import RangeField from '../../common/RangeField';
+import RangeToolbar from '../../common/RangeToolbar';
 import { apiRange, formatDateRange, formatIdList, parseIdList } from '../../common/routeParams';
 import { useIsMobile } from '../../common/useIsMobile';
 import { useRangeParam } from '../../common/useRangeParam';
@@ -17,7 +16,6 @@ import FleetTripsView from './FleetTripsView';
 export default function DriverTripsPageView() {
   const params = useParams();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const mobile = useIsMobile();
   const pids = useMemo(() => parseIdList(params.pids), [params.pids]);
   const range = useRangeParam(params.date_range);
@@ -52,31 +50,16 @@ export default function DriverTripsPageView() {
     />
   );
 
-  const refresh = (
-    <Tooltip title="Refresh">
-      <Button
-        icon={<ReloadOutlined />}
-        aria-label="Refresh"
-        loading={query.isFetching}
-        disabled={!pids.length}
-        onClick={() => {
-          void client.invalidateQueries({ queryKey: ['driver_trips'] });
-          void client.invalidateQueries({ queryKey: ['trip_points'] });
-        }}
-      />
-    </Tooltip>
-  );
-
   const toolbar = (
-    <div className="tracking-toolbar">
-      {picker()}
-      <RangeField
-        value={range}
-        onChange={(next) => go(pids, next)}
-        mobile={mobile}
-        extra={refresh}
-      />
-    </div>
+    <RangeToolbar
+      picker={picker()}
+      range={range}
+      onRange={(next) => go(pids, next)}
+      mobile={mobile}
+      queries={['driver_trips', 'trip_points']}
+      fetching={query.isFetching}
+      refreshDisabled={!pids.length}
+    />
   );
 
   const names = people.filter((p) => pids.includes(p.pid)).map((p) => p.name);

@@ -2,9 +2,8 @@
 // every unit) drove over a range, as a heat map of their moving fixes (get_coverage).
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Slider, Spin, Tooltip, Typography } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Slider, Spin, Typography } from 'antd';
 import { getCoverage } from '../../../../api/tracking';
 import type { DateRange } from '../../../../components/dateRangePresets';
 import PageContainer from '../../../../components/PageContainer';
@@ -13,10 +12,9 @@ import { useTheme } from '../../../../theme/ThemeContext';
 import FitPoints from '../../common/FitPoints';
 import { formatRangeText } from '../../common/format';
 import { registerMapForTests } from '../../common/mapTestHook';
-import RangeField from '../../common/RangeField';
+import { UnitsRangeToolbar } from '../../common/RangeToolbar';
 import { apiRange, formatDateRange, formatIdList, parseIdList } from '../../common/routeParams';
 import SplitView, { type SplitPane } from '../../common/SplitView';
-import UnitPicker from '../../common/UnitPicker';
 import { useIsMobile } from '../../common/useIsMobile';
 import { useRangeParam } from '../../common/useRangeParam';
 
@@ -25,7 +23,6 @@ const NO_POINTS: HeatPoint[] = [];
 export default function FleetCoverageView() {
   const params = useParams();
   const navigate = useNavigate();
-  const client = useQueryClient();
   const theme = useTheme();
   const mobile = useIsMobile();
   const [pane, setPane] = useState<SplitPane>('map');
@@ -44,32 +41,15 @@ export default function FleetCoverageView() {
   const go = (nextUids: number[], nextRange: DateRange) =>
     navigate(`/portal/fleet_coverage_area/${formatIdList(nextUids)}/${formatDateRange(nextRange)}`);
 
-  const refresh = (
-    <Tooltip title="Refresh">
-      <Button
-        icon={<ReloadOutlined />}
-        aria-label="Refresh"
-        loading={query.isFetching}
-        onClick={() => void client.invalidateQueries({ queryKey: ['coverage'] })}
-      />
-    </Tooltip>
-  );
-
   const toolbar = (
-    <div className="tracking-toolbar">
-      <UnitPicker
-        multiple
-        className="toolbar-units"
-        value={uids}
-        onChange={(next) => go(next, range)}
-      />
-      <RangeField
-        value={range}
-        onChange={(next) => go(uids, next)}
-        mobile={mobile}
-        extra={refresh}
-      />
-    </div>
+    <UnitsRangeToolbar
+      uids={uids}
+      go={go}
+      range={range}
+      mobile={mobile}
+      queries={['coverage']}
+      fetching={query.isFetching}
+    />
   );
 
   const panel = (
