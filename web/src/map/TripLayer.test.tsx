@@ -81,4 +81,21 @@ describe('TripLayer', () => {
     );
     expect(map.layers.every((l) => l.layout?.visibility === 'visible')).toBe(true);
   });
+
+  it('keeps its layers out of the frame while it has nothing to draw', () => {
+    const map = new FakeMap();
+    const { rerender } = render(
+      <MapContext.Provider value={map.asMap()}>
+        <TripLayer trips={[]} />
+      </MapContext.Provider>,
+    );
+    expect(map.layers.length).toBeGreaterThan(0);
+    expect(map.layers.every((l) => l.layout?.visibility === 'none')).toBe(true);
+    rerender(
+      <MapContext.Provider value={map.asMap()}>
+        <TripLayer trips={trips} />
+      </MapContext.Provider>,
+    );
+    expect(map.layers.every((l) => l.layout?.visibility === 'visible')).toBe(true);
+  });
 });

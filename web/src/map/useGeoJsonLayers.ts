@@ -32,6 +32,9 @@ export function useLayerPrefix(name: string): string {
  * on mount (on top of what is there, so z-order follows JSX order), `setData` when `data` changes,
  * show or hide them with `visible`, remove them on unmount. Layer specs are read once on mount;
  * anything that changes afterwards belongs in feature properties.
+ * Layers whose data is empty are hidden too: MapLibre still visits a visible layer on every tile of
+ * every frame (a line or fill layer redraws the tiles' stencil masks first), which costs software
+ * WebGL as much as the basemap itself when a page keeps empty trip and location layers around.
  */
 export function useGeoJsonLayers(
   map: MapLibreMap,
@@ -47,7 +50,7 @@ export function useGeoJsonLayers(
   const sourceRef = useRef(options.source);
   const dataRef = useRef(data);
   dataRef.current = data;
-  const visible = options.visible ?? true;
+  const shown = (options.visible ?? true) && data.features.length > 0;
 
   useEffect(() => {
     map.addSource(sourceId, { type: 'geojson', data: dataRef.current, ...sourceRef.current });
@@ -76,10 +79,10 @@ export function useGeoJsonLayers(
   useEffect(() => {
     for (const layer of layersRef.current) {
       if (map.getLayer(layer.id)) {
-        map.setLayoutProperty(layer.id, 'visibility', visible ? 'visible' : 'none');
+        map.setLayoutProperty(layer.id, 'visibility', shown ? 'visible' : 'none');
       }
     }
-  }, [map, visible]);
+  }, [map, shown]);
 }
 
 /** Calls `handler` for clicks on features of the given layers and shows a pointer on hover. */
