@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import type { TripPoint } from '@fleet/common';
 import { MapContext } from './MapContext';
 import { FakeMap } from './testing/fakeMap';
-import { TripLayer } from './TripLayer';
+import { TripLayer, type TripLayerProps } from './TripLayer';
 import type { TripCollection } from './trips/tripGeojson';
 
 const points: TripPoint[] = [0, 60, 130, 40, 0].map((speed, i) => ({
@@ -66,36 +66,32 @@ describe('TripLayer', () => {
     expect(onPointClick).toHaveBeenCalledWith(9, 2, points[2]);
   });
 
-  it('hides and shows its layers with `visible`', () => {
+  const shownWhen = (first: TripLayerProps, second: TripLayerProps) => {
     const map = new FakeMap();
     const { rerender } = render(
       <MapContext.Provider value={map.asMap()}>
-        <TripLayer trips={trips} visible={false} />
+        <TripLayer {...first} />
       </MapContext.Provider>,
     );
-    expect(map.layers.every((l) => l.layout?.visibility === 'none')).toBe(true);
+    const before = map.layers.map((l) => l.layout?.visibility);
     rerender(
       <MapContext.Provider value={map.asMap()}>
-        <TripLayer trips={trips} />
+        <TripLayer {...second} />
       </MapContext.Provider>,
     );
-    expect(map.layers.every((l) => l.layout?.visibility === 'visible')).toBe(true);
+    return { before, after: map.layers.map((l) => l.layout?.visibility) };
+  };
+
+  it('hides and shows its layers with `visible`', () => {
+    const { before, after } = shownWhen({ trips, visible: false }, { trips });
+    expect(new Set(before)).toEqual(new Set(['none']));
+    expect(new Set(after)).toEqual(new Set(['visible']));
   });
 
   it('keeps its layers out of the frame while it has nothing to draw', () => {
-    const map = new FakeMap();
-    const { rerender } = render(
-      <MapContext.Provider value={map.asMap()}>
-        <TripLayer trips={[]} />
-      </MapContext.Provider>,
-    );
-    expect(map.layers.length).toBeGreaterThan(0);
-    expect(map.layers.every((l) => l.layout?.visibility === 'none')).toBe(true);
-    rerender(
-      <MapContext.Provider value={map.asMap()}>
-        <TripLayer trips={trips} />
-      </MapContext.Provider>,
-    );
-    expect(map.layers.every((l) => l.layout?.visibility === 'visible')).toBe(true);
+    const { before, after } = shownWhen({ trips: [] }, { trips });
+    expect(before.length).toBeGreaterThan(0);
+    expect(new Set(before)).toEqual(new Set(['none']));
+    expect(new Set(after)).toEqual(new Set(['visible']));
   });
 });
