@@ -145,6 +145,39 @@ describe('trip pages', () => {
       .toMatch(/km\/h$/);
     await page.waitForTimeout(500);
     await screenshot(page, 'desktop-trip');
+
+    // SPEC §4 display flags: Hide all takes every line off the map and leaves the list alone;
+    // Show all brings them back; the eye of one trip hides that trip.
+    const listed = await page.locator('.trip-entry').count();
+    await page.getByRole('button', { name: 'Hide all' }).click();
+    await waitFor(
+      'trip lines after Hide all',
+      () => renderedFeatures(page, /^trip-.*-line$/),
+      (n) => n === 0,
+    );
+    expect(await page.locator('.trip-entry').count()).toBe(listed);
+    await page.getByRole('button', { name: 'Show all' }).click();
+    const all = await waitFor(
+      'trip lines after Show all',
+      () => renderedFeatures(page, /^trip-.*-line$/),
+      (n) => n > 0,
+    );
+    await trips.first().getByRole('button', { name: 'Hide on map' }).click();
+    await trips.first().getByRole('button', { name: 'Show on map' }).waitFor();
+    if ((await trips.count()) > 1) {
+      await waitFor(
+        'trip lines with one trip hidden',
+        () => renderedFeatures(page, /^trip-.*-line$/),
+        (n) => n > 0 && n < all,
+      );
+    } else {
+      await waitFor(
+        'the only trip hidden',
+        () => renderedFeatures(page, /^trip-.*-line$/),
+        (n) => n === 0,
+      );
+    }
+    await trips.first().getByRole('button', { name: 'Show on map' }).click();
     expect(errors).toEqual([]);
     await context.close();
   }, 300_000);
