@@ -3,13 +3,11 @@
 import dayjs from 'dayjs';
 import updateLocale from 'dayjs/plugin/updateLocale';
 import utc from 'dayjs/plugin/utc';
-import timezone from 'dayjs/plugin/timezone';
 import { useSession } from '../auth/session';
 import { inZone, isZoneName, zonePlugin } from './zonePlugin';
 
 dayjs.extend(updateLocale);
 dayjs.extend(utc);
-dayjs.extend(timezone);
 dayjs.extend(zonePlugin);
 dayjs.updateLocale('en', { weekStart: 1 });
 

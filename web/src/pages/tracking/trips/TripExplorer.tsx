@@ -224,7 +224,7 @@ export default function TripExplorer() {
             label={labelFilter}
             onLabel={setLabelFilter}
             hiddenCount={scope.filter((e) => display.hidden.has(e.id)).length}
-            onShowAll={(shown) =>
+            onSetAllShown={(shown) =>
               display.setAll(
                 scope.map((e) => e.id),
                 shown,

@@ -21,7 +21,8 @@ interface Props {
   onLabel: (label: LabelFilter) => void;
   /** How many of the unit's entries are hidden from the map, of `counts.all`. */
   hiddenCount: number;
-  onShowAll: (shown: boolean) => void;
+  /** Sets the display flag of every entry: shown (Show all) or not (Hide all). */
+  onSetAllShown: (shown: boolean) => void;
 }
 
 export default function TripFilters({
@@ -31,7 +32,7 @@ export default function TripFilters({
   label,
   onLabel,
   hiddenCount,
-  onShowAll,
+  onSetAllShown,
 }: Props) {
   return (
     <div className="trip-filters">
@@ -60,7 +61,7 @@ export default function TripFilters({
             aria-label="Show all"
             icon={<EyeOutlined />}
             disabled={hiddenCount === 0}
-            onClick={() => onShowAll(true)}
+            onClick={() => onSetAllShown(true)}
           />
         </Tooltip>
         <Tooltip title="Hide every entry from the map">
@@ -69,7 +70,7 @@ export default function TripFilters({
             aria-label="Hide all"
             icon={<EyeInvisibleOutlined />}
             disabled={counts.all === 0 || hiddenCount === counts.all}
-            onClick={() => onShowAll(false)}
+            onClick={() => onSetAllShown(false)}
           />
         </Tooltip>
       </span>
