@@ -68,7 +68,7 @@ async function checkPage(page: Page, size: Size, name: string, heading: string, 
 
 describe.each(Object.keys(VIEWPORTS) as Size[])('pages at %s size', (size) => {
   it('public pages', async () => {
-    const context = await localContext(browser, { viewport: VIEWPORTS[size] });
+    const context = await localContext(browser, server, { viewport: VIEWPORTS[size] });
     const page = await context.newPage();
     const errors = watchErrors(page);
     for (const [path, heading] of PUBLIC_PAGES) {
@@ -79,7 +79,7 @@ describe.each(Object.keys(VIEWPORTS) as Size[])('pages at %s size', (size) => {
   });
 
   it('shell pages of a Full user', async () => {
-    const context = await localContext(browser, { viewport: VIEWPORTS[size] });
+    const context = await localContext(browser, server, { viewport: VIEWPORTS[size] });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await logIn(page, server.url, DEMO_USERS.full);
@@ -108,7 +108,7 @@ describe.each(Object.keys(VIEWPORTS) as Size[])('pages at %s size', (size) => {
   });
 
   it('the branded theme, chosen by host name', async () => {
-    const context = await localContext(browser, { viewport: VIEWPORTS[size] });
+    const context = await localContext(browser, server, { viewport: VIEWPORTS[size] });
     const page = await context.newPage();
     const errors = watchErrors(page);
     const url = `http://sentinel.test:${server.port}`;

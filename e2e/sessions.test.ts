@@ -23,8 +23,8 @@ const FIREFOX_ON_WINDOWS =
 
 describe('revoking a session', () => {
   it('logs the other browser out on its next call', async () => {
-    const office = await localContext(browser);
-    const laptop = await localContext(browser, { userAgent: FIREFOX_ON_WINDOWS });
+    const office = await localContext(browser, server);
+    const laptop = await localContext(browser, server, { userAgent: FIREFOX_ON_WINDOWS });
     const officePage = await office.newPage();
     const laptopPage = await laptop.newPage();
     await logIn(laptopPage, server.url, DEMO_USERS.full);

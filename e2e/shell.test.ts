@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 async function freshPage(viewport: { width: number; height: number } = VIEWPORTS.desktop) {
-  const context = await localContext(browser, { viewport });
+  const context = await localContext(browser, server, { viewport });
   return { context, page: await context.newPage() };
 }
 

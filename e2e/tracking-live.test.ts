@@ -11,9 +11,11 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  // SIM_UNITS=all: every demo unit has a simulated tracker talking to the real gateways.
-  server = await startServer({ env: { SIM_UNITS: 'all' } });
+  // SIM_UNITS=all: every demo unit has a simulated tracker talking to the real gateways, from
+  // two hours of history on; the scene's morning rush has units on the move.
+  server = await startServer({ env: { SIM_UNITS: 'all', SIM_BACKFILL_HOURS: '2' } });
   browser = await launchBrowser();
+  await server.historyWritten();
 });
 afterAll(async () => {
   await browser?.close();
@@ -33,7 +35,7 @@ async function loggedIn(
   user: { username: string; password: string } = DEMO_USERS.full,
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await localContext(browser, { viewport });
+  const context = await localContext(browser, server, { viewport });
   const page = await context.newPage();
   const errors = watchErrors(page);
   await logIn(page, server.url, user);
@@ -212,7 +214,7 @@ describe('share links', () => {
     await dialog.getByRole('button', { name: /Cop(y|ied)/ }).click();
 
     // A visitor with nothing but the link.
-    const visitor = await localContext(browser);
+    const visitor = await localContext(browser, server);
     const visit = await visitor.newPage();
     const visitErrors = watchErrors(visit);
     await visit.goto(url);
@@ -238,7 +240,7 @@ describe('share links', () => {
     // Revoked: the visitor is told so.
     await dialog.getByRole('button', { name: 'Revoke link' }).click();
     await dialog.getByRole('button', { name: 'Create link' }).waitFor();
-    const after = await localContext(browser);
+    const after = await localContext(browser, server);
     const gone = await after.newPage();
     await gone.goto(url);
     await gone.getByText('This tracking link has expired or was revoked').waitFor();
@@ -264,7 +266,7 @@ describe('share links', () => {
     await context.close();
 
     for (const [size, viewport] of Object.entries(VIEWPORTS)) {
-      const visitor = await localContext(browser, { viewport });
+      const visitor = await localContext(browser, server, { viewport });
       const visit = await visitor.newPage();
       const errors = watchErrors(visit);
       await visit.goto(`${url}/1`);

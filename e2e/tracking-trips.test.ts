@@ -1,6 +1,6 @@
-// The trip pages against the real server with the demo fleet simulator on: on a fresh database it
-// replays the last 24 hours at 600×, so today's trips arrive within a few minutes. The test asks
-// for them through the page (Refresh) until they are there, then checks what a fleet manager
+// The trip pages against the real server with the demo fleet simulator on, on the pinned scene
+// (support/scene.ts): a Wednesday morning with the fleet's week written as history before the
+// tests begin, so today's trips are there from the start. The tests check what a fleet manager
 // sees: the trip in the list with its km, its line really drawn on the map, a replay that moves,
 // a speed chart that seeks it, the summary's blinking row, fleet trips, coverage and driver trips.
 // Screenshots of every page at 1440 and 390 px land in test-results/screenshots.
@@ -11,14 +11,19 @@ import { launchBrowser, localContext, VIEWPORTS } from './support/browser';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEMO_USERS, SCREENSHOT_DIR, hashPath, logIn, waitForHashPath } from './support/portal';
+import { lastDays, sceneDay } from './support/scene';
 
 let server: RunningServer;
 let browser: Browser;
+/** The server's time when the tests began: "today" is its day in the scene's zone. */
+let sceneNow = 0;
 
 beforeAll(async () => {
   // SIM_UNITS=all: the simulator drives every demo unit (support/server turns it off by default).
   server = await startServer({ env: { SIM_UNITS: 'all' } });
   browser = await launchBrowser();
+  await server.historyWritten();
+  sceneNow = await server.now();
 });
 afterAll(async () => {
   await browser?.close();
@@ -37,11 +42,7 @@ const UNIT = 'Toyota Hilux JOH-01';
 async function open(
   size: Size,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await localContext(browser, {
-    viewport: VIEWPORTS[size],
-    // The demo user's zone, so "today" is the same day for the page and the fleet.
-    timezoneId: 'Africa/Johannesburg',
-  });
+  const context = await localContext(browser, server, { viewport: VIEWPORTS[size] });
   // Opt in to the pages' test hook: every MapLibre map they create is kept here.
   await context.addInitScript('window.__fleetMaps = [];');
   const page = await context.newPage();
@@ -115,15 +116,9 @@ describe('trip pages', () => {
     const path = await waitForHashPath(page, (p) => /^\/portal\/trip\/\d+$/.test(p));
     uid = Number(path.split('/')[3]);
 
-    // Poll get_trips through the page until the simulator's backfill has produced a trip today.
+    // The history was written before the tests began: the morning's trips are listed at once.
     const trips = page.locator('.trip-entry[data-kind="trip"]');
-    const deadline = Date.now() + 240_000;
-    while ((await trips.count()) === 0) {
-      expect(Date.now(), 'no trip of today appeared within 4 minutes').toBeLessThan(deadline);
-      await page.waitForTimeout(4000);
-      await page.getByRole('button', { name: 'Refresh' }).click();
-      await page.waitForLoadState('networkidle');
-    }
+    await trips.first().waitFor({ timeout: 15_000 });
     await expect
       .poll(() => trips.first().locator('.trip-entry-distance').innerText(), { timeout: 15000 })
       .toMatch(/^\d+\.\d\d km$/);
@@ -235,9 +230,7 @@ describe('trip pages', () => {
 
   it('blinks the unit of trip_summary_date/{uid} for 5 s after scrolling to it', async () => {
     const { context, page, errors } = await open('desktop');
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' }).format(
-      new Date(),
-    );
+    const today = sceneDay(sceneNow);
     // Watch the row's class from inside the page, so the blink is timed where it happens.
     await page.evaluate((id) => {
       const w = window as unknown as { __blink: { on?: number; off?: number } };
@@ -334,7 +327,7 @@ describe.each(Object.keys(VIEWPORTS) as Size[])('tracking pages at %s size', (si
     await screenshot(page, `${size}-trip-map`);
 
     // trip_range over the last 7 days with a lower maximum speed: more speeding.
-    await page.goto(`${server.url}/#/portal/trip_range/${uid}/${lastDays(7)}/80`);
+    await page.goto(`${server.url}/#/portal/trip_range/${uid}/${lastDays(sceneNow, 7)}/80`);
     await showList();
     await page.locator('.trip-entry').first().waitFor();
     await expect
@@ -364,7 +357,7 @@ describe.each(Object.keys(VIEWPORTS) as Size[])('tracking pages at %s size', (si
     await screenshot(page, `${size}-trip_summary_list`);
 
     // Fleet trips of every unit, lines on one map.
-    await page.goto(`${server.url}/#/portal/fleet_trips/all/${lastDays(1)}`);
+    await page.goto(`${server.url}/#/portal/fleet_trips/all/${lastDays(sceneNow, 1)}`);
     await page.locator('.trip-entry').first().waitFor();
     await controlsOnScreen('fleet_trips');
     await noSidewaysScroll(page, 'fleet_trips');
@@ -378,7 +371,7 @@ describe.each(Object.keys(VIEWPORTS) as Size[])('tracking pages at %s size', (si
     await screenshot(page, `${size}-fleet_trips-map`);
 
     // Fleet coverage: the heat map of the unit's moving fixes.
-    await page.goto(`${server.url}/#/portal/fleet_coverage_area/${uid}/${lastDays(1)}`);
+    await page.goto(`${server.url}/#/portal/fleet_coverage_area/${uid}/${lastDays(sceneNow, 1)}`);
     await expect
       .poll(() => page.getByTestId('coverage-stats').innerText(), { timeout: 20000 })
       .toMatch(/Positions\s*[1-9]/);
@@ -409,11 +402,3 @@ describe.each(Object.keys(VIEWPORTS) as Size[])('tracking pages at %s size', (si
     await context.close();
   }, 180_000);
 });
-
-/** {daterange} of the last `n` days up to today, in the demo user's zone. */
-function lastDays(n: number): string {
-  const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Johannesburg' });
-  const today = fmt.format(new Date());
-  const first = fmt.format(new Date(Date.now() - (n - 1) * 86_400_000));
-  return `${first}_${today}`;
-}

@@ -2,20 +2,10 @@
 // `npm test`: everything a user needs to trust a change. Installs Debian's Chromium when it is
 // missing (browser tests never download a browser), builds the web app, runs unit, integration
 // and component tests, then the browser tests, and prints one line: `N passed, N failed`.
-import { execSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { ensureChromium } from './chromium.mjs';
 import { summarize, unhandledErrors } from './summarize.mjs';
-
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-
-function ensureChromium() {
-  if (fs.existsSync(CHROMIUM)) return;
-  console.log('Installing Debian Chromium for the browser tests (apt-get install chromium)...');
-  const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
-  execSync(`${sudo}apt-get update -qq && ${sudo}apt-get install -y -qq chromium`, {
-    stdio: 'inherit',
-  });
-}
 
 function run(cmd, args, env = {}) {
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });

@@ -6,6 +6,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
 } from 'playwright-core';
+import { SCENE_ZONE } from './scene';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [
@@ -31,12 +32,22 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   });
 }
 
-/** A context that fails the test on any request leaving the machine (no CDN, no tile server). */
+/**
+ * A context on the server's scene: its clock starts at the server's time and runs with it, in the
+ * demo fleet's zone unless told otherwise; and any request leaving the machine (a CDN, a tile
+ * server) fails the test.
+ */
 export async function localContext(
   browser: Browser,
+  server: { now: () => Promise<number> },
   options: BrowserContextOptions = {},
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.desktop, ...options });
+  const context = await browser.newContext({
+    viewport: VIEWPORTS.desktop,
+    timezoneId: SCENE_ZONE,
+    ...options,
+  });
+  await context.clock.install({ time: await server.now() });
   await context.route(
     /^(?!https?:\/\/(localhost|127\.0\.0\.1|[^/]*\.test)(:\d+)?\/)(https?|wss?):/,
     (route) => route.abort('blockedbyclient'),

@@ -6,12 +6,16 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SCENE_START } from './scene';
 import { buildWeb } from './web-build';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface StartServerOptions {
-  /** Extra environment; DEMO=1, SIM_UNITS=0 and MAP_TILES=offline unless given here. */
+  /**
+   * Extra environment; DEMO=1, SIM_UNITS=0, MAP_TILES=offline and CLOCK_START=SCENE_START unless
+   * given here.
+   */
   env?: Record<string, string>;
   /** Milliseconds to wait for /api/health. */
   startTimeoutMs?: number;
@@ -23,6 +27,10 @@ export interface RunningServer {
   dataDir: string;
   /** Everything the server printed so far (for failure messages). */
   output: () => string;
+  /** The server's time now (its clock runs from CLOCK_START), epoch ms. */
+  now: () => Promise<number>;
+  /** Resolves once the simulator's history is written (at once without a simulator). */
+  historyWritten: (timeoutMs?: number) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -86,6 +94,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     OSMAND_PORT: String(osmand),
     TELTONIKA_PORT: String(teltonika),
     GT06_PORT: String(gt06),
+    CLOCK_START: SCENE_START,
     ...options.env,
   };
   const serverDir = path.join(REPO_ROOT, 'server');
@@ -139,5 +148,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await stop();
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
   }
-  return { url, port, dataDir, output: () => output, stop };
+  const health = async () =>
+    (await (await fetch(`${url}/api/health`)).json()) as {
+      time: string;
+      simulator?: { history: { done: boolean; until: string; positions: number } };
+    };
+  const now = async () => Date.parse((await health()).time);
+  const historyWritten = async (timeoutMs = 180_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const history = (await health()).simulator?.history;
+      if (!history || history.done) return;
+      if (Date.now() > deadline)
+        throw new Error(`the simulator's history is written up to ${history.until} only`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  };
+  return { url, port, dataDir, output: () => output, now, historyWritten, stop };
 }

@@ -1,6 +1,7 @@
 // Environment → typed configuration. Every variable is documented in docs/configuration.md.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseClockSettings, type ClockSettings } from './clock';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -20,7 +21,9 @@ export interface Config {
   mapTiles: 'online' | 'offline';
   webDist: string;
   gateways: { osmandPort: number; teltonikaPort: number; gt06Port: number; idleTimeoutMs: number };
-  sim: { units: number | 'all'; speedup: number; backfillHours: number };
+  /** CLOCK_START and CLOCK_RATE: where the server's time starts and how fast it runs. */
+  clock: ClockSettings;
+  sim: { units: number | 'all'; backfillHours: number };
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -40,9 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env.SIM_UNITS === undefined || env.SIM_UNITS === '' || env.SIM_UNITS === 'all'
       ? 'all'
       : int(env.SIM_UNITS, 0, 'SIM_UNITS');
-  const speedup = Number(env.SIM_SPEEDUP || 600);
-  if (!Number.isFinite(speedup) || speedup <= 0)
-    throw new Error('SIM_SPEEDUP must be a positive number');
+  const clock = parseClockSettings(env.CLOCK_START, env.CLOCK_RATE);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -71,10 +72,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       gt06Port: int(env.GT06_PORT, 5023, 'GT06_PORT'),
       idleTimeoutMs: int(env.GATEWAY_IDLE_TIMEOUT_S, 600, 'GATEWAY_IDLE_TIMEOUT_S') * 1000,
     },
+    clock,
     sim: {
       units: simUnits,
-      speedup,
-      backfillHours: int(env.SIM_BACKFILL_HOURS, 24, 'SIM_BACKFILL_HOURS'),
+      // A week, so Yesterday, Last 7 Days, dashboards and reports have data from the first minute.
+      backfillHours: int(env.SIM_BACKFILL_HOURS, 7 * 24, 'SIM_BACKFILL_HOURS'),
     },
   };
 }

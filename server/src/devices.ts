@@ -3,9 +3,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './db';
 import type { Services } from './services';
+import { clock, now } from './clock';
 import { createPipeline, type Pipeline } from './pipeline';
 import { startGateways, type RunningGateways } from './ingest/gateways';
-import { startSimulator, type Simulator, type SimUnit } from './sim';
+import { startSimulator, type HistoryProgress, type Simulator, type SimUnit } from './sim';
 import type { Protocol } from './ingest/types';
 import { DEMO_CITIES, DEMO_UNITS, OTHER_UNITS, demoDeviceId } from './demo/data';
 
@@ -24,6 +25,7 @@ export interface RunningDevices {
 }
 
 const TRIP_EXPIRY_INTERVAL_MS = 60_000;
+const NIGHT_SHIFT_CLASSES = new Set(['large_truck', 'truck_trailer']);
 
 export async function startDevices(services: Services, log: DevicesLog): Promise<RunningDevices> {
   const { config, db } = services;
@@ -40,10 +42,9 @@ export async function startDevices(services: Services, log: DevicesLog): Promise
     pipeline,
     log as any,
   );
-  const expiry = setInterval(() => {
+  const expiry = clock().every(TRIP_EXPIRY_INTERVAL_MS, () => {
     pipeline.expireTrips().catch((err) => log.error({ err }, 'closing silent trips failed'));
-  }, TRIP_EXPIRY_INTERVAL_MS);
-  expiry.unref();
+  });
 
   let simulator: Simulator | null = null;
   if (config.sim.units !== 0) {
@@ -58,10 +59,11 @@ export async function startDevices(services: Services, log: DevicesLog): Promise
           teltonikaPort: gateways.ports.teltonika,
           gt06Port: gateways.ports.gt06,
         },
-        speedup: config.sim.speedup,
         startTime,
+        history: { sink: pipeline, onProgress: historyLogger(log, startTime) },
         log: log as any,
       });
+      services.simulatorHistory = () => simulator?.stats().history ?? null;
     }
   }
 
@@ -70,7 +72,7 @@ export async function startDevices(services: Services, log: DevicesLog): Promise
     gateways,
     simulator,
     async close() {
-      clearInterval(expiry);
+      expiry.cancel();
       await simulator?.stop();
       await gateways.close();
       await pipeline.close();
@@ -81,16 +83,8 @@ export async function startDevices(services: Services, log: DevicesLog): Promise
 /** The demo units the simulator drives, starting where each unit was last seen. */
 async function demoSimUnits(db: Kysely<Database>, limit: number | 'all'): Promise<SimUnit[]> {
   const planned = [
-    ...DEMO_UNITS.map((u, i) => ({
-      deviceId: demoDeviceId('demo', i, u.protocol),
-      protocol: u.protocol,
-      city: u.city,
-    })),
-    ...OTHER_UNITS.map((u, i) => ({
-      deviceId: demoDeviceId('other', i, u.protocol),
-      protocol: u.protocol,
-      city: u.city,
-    })),
+    ...DEMO_UNITS.map((u, i) => ({ ...u, deviceId: demoDeviceId('demo', i, u.protocol) })),
+    ...OTHER_UNITS.map((u, i) => ({ ...u, deviceId: demoDeviceId('other', i, u.protocol) })),
   ];
   const rows = await db
     .selectFrom('units')
@@ -116,6 +110,8 @@ async function demoSimUnits(db: Kysely<Database>, limit: number | 'all'): Promis
       lat: row.lat ?? city.lat,
       lon: row.lon ?? city.lon,
       homeTown: city.name,
+      // The heavy trucks run long-haul through the night, so the demo is alive at 3 a.m. too.
+      nightShift: NIGHT_SHIFT_CLASSES.has(p.vehicle_class_ref),
     });
   }
   return limit === 'all' ? units : units.slice(0, limit);
@@ -123,15 +119,15 @@ async function demoSimUnits(db: Kysely<Database>, limit: number | 'all'): Promis
 
 /**
  * Where simulated time begins: after the newest stored fix of these units, at most
- * `backfillHours` back, so a fresh install shows a day of trips and a restart fills its gap.
+ * `backfillHours` back, so a fresh install shows a week of trips and a restart fills its gap.
  */
 async function simulationStart(
   db: Kysely<Database>,
   units: SimUnit[],
   backfillHours: number,
 ): Promise<number> {
-  const now = Date.now();
-  const earliest = now - backfillHours * 3600_000;
+  const at = now();
+  const earliest = at - backfillHours * 3600_000;
   const row = await db
     .selectFrom('positions')
     .select((eb) => eb.fn.max('fix_time').as('latest'))
@@ -142,5 +138,24 @@ async function simulationStart(
     )
     .executeTakeFirst();
   const latest = Number(row?.latest ?? 0);
-  return Math.max(earliest, Math.min(latest + 10_000, now));
+  return Math.max(earliest, Math.min(latest + 10_000, at));
+}
+
+/** Logs the history's progress once per simulated day written, and when it is complete. */
+function historyLogger(log: DevicesLog, from: number) {
+  const started = performance.now();
+  let loggedDay = from;
+  return (p: HistoryProgress) => {
+    if (!p.done && p.until - loggedDay < 86_400_000) return;
+    loggedDay = p.until;
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const days = ((p.until - p.from) / 86_400_000).toFixed(1);
+    const total = ((p.to - p.from) / 86_400_000).toFixed(1);
+    log.info(
+      { positions: p.positions, seconds: Number(seconds) },
+      p.done
+        ? `simulator: history of ${total} days written (${p.positions} records in ${seconds} s)`
+        : `simulator: history ${days} of ${total} days written`,
+    );
+  };
 }

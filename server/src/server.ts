@@ -1,6 +1,7 @@
 // Assembles the process from its configuration; main.ts and the tests both start it here.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
+import { setClock } from './clock';
 import { migrate, openDb } from './db';
 import { createMailer } from './notify/mailer';
 import { RateLimiter } from './auth/rate-limit';
@@ -50,6 +51,7 @@ export async function startServer(
   config: Config,
   opts: { listen?: boolean; logger?: boolean } = {},
 ): Promise<Running> {
+  setClock(config.clock);
   const services = await createServices(config);
   let seededDemo = false;
   let generatedAdminPassword: string | null = null;

@@ -3,6 +3,7 @@ import type { Db } from './db';
 import type { Mailer } from './notify/mailer';
 import type { RateLimiter } from './auth/rate-limit';
 import type { Bus } from './live/bus';
+import type { HistoryProgress } from './sim';
 
 /** Long-lived collaborators shared by HTTP routes and task handlers. */
 export interface Services {
@@ -13,4 +14,6 @@ export interface Services {
   bus: Bus;
   /** Hooks other modules register (e.g. the pipeline's device cache). */
   onUnitDeviceChanged?: () => void;
+  /** How far the demo fleet's history is written, while a simulator runs (shown by /api/health). */
+  simulatorHistory?: () => HistoryProgress | null;
 }

@@ -1,4 +1,5 @@
 // Failed-login limiter per username and per IP: a sliding window of failure times.
+import { now as clockNow } from '../clock';
 
 export class RateLimiter {
   private failures = new Map<string, number[]>();
@@ -6,7 +7,7 @@ export class RateLimiter {
   constructor(
     private readonly limit: number,
     private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = clockNow,
   ) {}
 
   /** Seconds to wait before the next attempt, or 0 when an attempt is allowed. */

@@ -8,6 +8,7 @@ import { createSession, revokeSession, bearerToken, type RequestMeta } from './s
 import { createTicket, consumeTicket } from './tickets';
 import { loadUserInfo } from './user-info';
 import { passwordProblem } from './passwords';
+import { clock, now } from '../clock';
 
 export function requestMeta(req: FastifyRequest): RequestMeta {
   const body = (req.body ?? {}) as Record<string, unknown>;
@@ -40,7 +41,7 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
         client_id: user?.client_id ?? null,
         user_id: user?.nid ?? null,
         username: username.slice(0, 100),
-        datetimestamp: Date.now(),
+        datetimestamp: now(),
         ip: meta.ip,
         user_agent: meta.userAgent.slice(0, 300),
         channel: meta.channel.slice(0, 100),
@@ -101,11 +102,7 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
     }
     limits.username.reset(userKey);
     const token = await createSession(db, user, meta, config.sessionTtlMs);
-    await db
-      .updateTable('users')
-      .set({ last_login: Date.now() })
-      .where('nid', '=', user.nid)
-      .execute();
+    await db.updateTable('users').set({ last_login: now() }).where('nid', '=', user.nid).execute();
     await logConnection(meta, user, user.username, true, 'Logged in');
     return { result: RESULT.OK, token, user: await loadUserInfo(db, user.nid) };
   });
@@ -212,7 +209,7 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
       return answer;
     }
     const nid = await db.transaction().execute(async (trx) => {
-      const now = Date.now();
+      const now = clock().now();
       const client = await trx
         .insertInto('clients')
         .values({ name: email, state: 1, created: now })

@@ -3,6 +3,7 @@ import { isValidRoleList, type Role, type UserTypeApiName } from '@fleet/common'
 import type { Database } from '../db';
 import { json } from '../db';
 import { hashToken, newToken } from './crypto';
+import { clock } from '../clock';
 
 export interface SessionUser {
   nid: number;
@@ -27,7 +28,7 @@ export async function createSession(
   ttlMs: number,
 ): Promise<string> {
   const token = newToken();
-  const now = Date.now();
+  const now = clock().now();
   await db
     .insertInto('sessions')
     .values({
@@ -70,7 +71,7 @@ export async function resolveSession(
     ])
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
-  const now = Date.now();
+  const now = clock().now();
   if (!row || row.revoked || row.expires <= now) return null;
   const roles = json.parse<unknown>(row.roles, []);
   if (!isValidRoleList(roles)) return null;

@@ -2,6 +2,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db';
 import { hashToken, newToken } from './crypto';
+import { clock } from '../clock';
 
 export type TicketKind = 'reset' | 'new_account' | 'known_login';
 
@@ -18,7 +19,7 @@ export async function createTicket(
   data: Record<string, unknown> = {},
 ): Promise<string> {
   const token = newToken();
-  const now = Date.now();
+  const now = clock().now();
   await db
     .insertInto('tickets')
     .values({
@@ -40,7 +41,7 @@ export async function consumeTicket(
   kind: TicketKind,
   token: string,
 ): Promise<{ userId: number; data: string } | null> {
-  const now = Date.now();
+  const now = clock().now();
   const row = await db
     .selectFrom('tickets')
     .select(['id', 'user_id', 'data', 'expires', 'used_at'])

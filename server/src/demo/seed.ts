@@ -11,6 +11,7 @@ import {
   demoDeviceId,
   type DemoUnit,
 } from './data';
+import { clock, now } from '../clock';
 
 export const DEMO_LOGINS: {
   username: string;
@@ -33,7 +34,7 @@ async function isEmpty(db: Kysely<Database>): Promise<boolean> {
 async function addClient(db: Kysely<Database>, name: string): Promise<number> {
   const row = await db
     .insertInto('clients')
-    .values({ name, state: 1, created: Date.now() })
+    .values({ name, state: 1, created: now() })
     .returning('cid')
     .executeTakeFirstOrThrow();
   return row.cid;
@@ -60,7 +61,7 @@ async function addUser(
       ui_settings: '{}',
       password_hash: passwordHash,
       all_units: 1,
-      created: Date.now(),
+      created: now(),
       last_login: null,
     })
     .returning('nid')
@@ -85,7 +86,7 @@ async function addUnits(
   driverIds: number[],
 ) {
   const rand = rng(key === 'demo' ? 42 : 7);
-  const now = Date.now();
+  const now = clock().now();
   for (const [i, u] of units.entries()) {
     const city = DEMO_CITIES[u.city];
     const row = await db
@@ -179,10 +180,10 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
         email: `${p.first_name.toLowerCase()}.${p.surname.toLowerCase().replace(/\s+/g, '')}@demofleet.co.za`,
         cellphone: `08${String(21234500 + rank * 1111).slice(0, 8)}`,
         licence_class: p.licence_class,
-        licence_expiry: Date.now() + (rank + 1) * 45 * 86400_000,
-        prdp_expiry: p.roles.includes(6) ? Date.now() + (rank + 2) * 30 * 86400_000 : null,
+        licence_expiry: now() + (rank + 1) * 45 * 86400_000,
+        prdp_expiry: p.roles.includes(6) ? now() + (rank + 2) * 30 * 86400_000 : null,
         driver_tag: p.driver_tag,
-        created: Date.now(),
+        created: now(),
       })
       .returning('pid')
       .executeTakeFirstOrThrow();
@@ -204,7 +205,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
       licence_expiry: null,
       prdp_expiry: null,
       driver_tag: null,
-      created: Date.now(),
+      created: now(),
     })
     .returning('pid')
     .executeTakeFirstOrThrow();

@@ -10,6 +10,8 @@ import { bearerToken, resolveSession } from '../auth/sessions';
 import { runBatch } from '../tasks/dispatch';
 import { themeForHost } from '../themes';
 import { version } from '../version';
+import { now } from '../clock';
+import { iso } from '../tasks/paging';
 
 export interface AppOptions {
   logger?: boolean | { level: string };
@@ -62,7 +64,19 @@ export async function buildApp(
   const ready = { value: false };
   app.get('/api/health', async (_req, reply) => {
     if (!ready.value) return reply.status(503).send({ status: 'starting', version });
-    return { status: 'ok', version };
+    // The server's time, so operators and browser tests see the clock it runs on (CLOCK_START).
+    const body: Record<string, unknown> = { status: 'ok', version, time: iso(now()) };
+    const history = services.simulatorHistory?.();
+    if (history)
+      body.simulator = {
+        history: {
+          from: iso(history.from),
+          until: iso(history.until),
+          positions: history.positions,
+          done: history.done,
+        },
+      };
+    return body;
   });
   app.addHook('onReady', async () => {
     ready.value = true;

@@ -5,6 +5,7 @@ import type { Services } from '../services';
 import { hashToken } from '../auth/crypto';
 import { toUnitItem, withUnitState } from '../tasks/unit-view';
 import { iso } from '../tasks/paging';
+import { clock } from '../clock';
 
 const TRAIL_MS = 6 * 3600_000;
 
@@ -14,7 +15,7 @@ export function trackRoutes(services: Services) {
     app.post('/api/track', async (req) => {
       const body = (req.body ?? {}) as { send_token?: unknown };
       const token = typeof body.send_token === 'string' ? body.send_token : '';
-      const now = Date.now();
+      const now = clock().now();
       const fleet = token
         ? await db
             .selectFrom('track_all_links')

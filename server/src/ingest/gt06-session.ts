@@ -3,6 +3,7 @@ import type { Connection, FrameSession } from './tcp';
 import type { IngestSink } from './types';
 import type { IngestLog } from './log';
 import { decodeGt06, gt06FrameLength } from './protocols/gt06';
+import { now } from '../clock';
 
 export function gt06Session(conn: Connection, sink: IngestSink, log: IngestLog): FrameSession {
   let deviceId: string | null = null;
@@ -33,7 +34,7 @@ export function gt06Session(conn: Connection, sink: IngestSink, log: IngestLog):
       return true;
     },
     async handleFrame(buf, off, len) {
-      const r = decodeGt06(buf, off, len, deviceId, Date.now());
+      const r = decodeGt06(buf, off, len, deviceId, now());
       switch (r.kind) {
         case 'login':
           return login(r.imei, r.reply);

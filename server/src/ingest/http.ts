@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { IngestSink } from './types';
 import type { IngestLog } from './log';
 import { decodeOsmand } from './protocols/osmand';
+import { now } from '../clock';
 
 export interface OsmandServerOptions {
   port: number;
@@ -38,7 +39,7 @@ export async function startOsmandServer(opts: OsmandServerOptions): Promise<Osma
         contentType: req.headers['content-type'],
         body,
       },
-      Date.now(),
+      now(),
     );
     if (!decoded.ok) {
       log.debug({ protocol: 'osmand', remoteAddress, error: decoded.error }, 'osmand: bad request');

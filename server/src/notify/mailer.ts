@@ -2,6 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { now } from '../clock';
 
 export interface Mail {
   to: string;
@@ -37,7 +38,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; dataDir: st
     async send(mail) {
       const info = await transport.sendMail({ from: opts.from, ...mail });
       await fs.mkdir(outbox, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const stamp = new Date(now()).toISOString().replace(/[:.]/g, '-');
       const safeTo = mail.to.replace(/[^A-Za-z0-9@._-]/g, '_');
       seq += 1;
       await fs.writeFile(

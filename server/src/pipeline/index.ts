@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../db';
 import type { DeviceRecord, IngestSink, Protocol } from '../ingest/types';
 import type { Bus } from '../live/bus';
+import { now } from '../clock';
 import { expire } from '../domain/trips';
 import { Batcher } from './batcher';
 import { pipelineConfig, type PipelineConfig, type PipelineConfigInput } from './config';
@@ -37,7 +38,7 @@ export interface PipelineOptions {
    * prepared per batch. Without it the same writes go through Kysely.
    */
   sqlite?: SqliteHandle;
-  /** For tests: the server clock. */
+  /** The time fixes are judged against (default the server's clock). */
   clock?: () => number;
 }
 
@@ -69,7 +70,7 @@ const silentLog: PipelineLog = { info() {}, warn() {}, error() {} };
 export function createPipeline(opts: PipelineOptions): Pipeline {
   const cfg = pipelineConfig(opts.config);
   const log = opts.log ?? silentLog;
-  const clock = opts.clock ?? Date.now;
+  const clock = opts.clock ?? now;
   const { db, bus } = opts;
   const registry = new UnitRegistry(db, cfg, clock);
   const kyselyStore = new KyselyStore(db, opts.dialect);

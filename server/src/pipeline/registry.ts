@@ -11,6 +11,7 @@ import type { Database } from '../db';
 import type { Protocol } from '../ingest/types';
 import type { PipelineConfig } from './config';
 import type { UnitInfo } from './runtime';
+import { now as clockNow } from '../clock';
 
 interface Entry<T> {
   value: T;
@@ -33,7 +34,7 @@ export class UnitRegistry {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly cfg: PipelineConfig,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number = clockNow,
   ) {}
 
   invalidate(deviceId?: string): void {

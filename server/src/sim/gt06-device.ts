@@ -9,7 +9,7 @@ import {
   type Gt06Status,
 } from '../ingest/protocols/gt06-encode';
 import { TcpDevice, type Outgoing } from './tcp-device';
-import type { SimEvent } from './vehicle';
+import type { SimEvent, SimReport } from './vehicle';
 
 const ALARM_CODES: Partial<Record<SimEvent, number>> = {
   panic: 0x01,
@@ -17,6 +17,30 @@ const ALARM_CODES: Partial<Record<SimEvent, number>> = {
   harsh_acceleration: 0x29,
   harsh_braking: 0x30,
 };
+
+/** The packet a GT06 tracker sends for a report: an alarm, a heartbeat while parked, or a fix. */
+export function gt06Packet(r: SimReport, serial: number): { bytes: Buffer; type: number } {
+  const fix: Gt06Fix = {
+    time: r.time,
+    lat: r.lat,
+    lon: r.lon,
+    speed: r.speed,
+    course: r.course,
+    satellites: r.satellites,
+    valid: true,
+    ignition: r.ignition,
+  };
+  const status: Gt06Status = {
+    ignition: r.ignition,
+    charging: r.ignition,
+    voltageLevel: r.power > 12.5 ? 6 : 4,
+    gsm: 4,
+    alarm: (r.event && ALARM_CODES[r.event]) ?? 0,
+  };
+  if (status.alarm) return { bytes: encodeGt06Alarm(fix, status, serial), type: 0x16 };
+  if (!r.ignition && !r.event) return { bytes: encodeGt06Heartbeat(status, serial), type: 0x13 };
+  return { bytes: encodeGt06Location(fix, serial), type: 0x22 };
+}
 
 export class Gt06Device extends TcpDevice {
   private serial = 0;
@@ -50,30 +74,8 @@ export class Gt06Device extends TcpDevice {
   }
 
   protected nextPacket(): Outgoing {
-    const r = this.queue[0];
     const serial = this.nextSerial();
-    const fix: Gt06Fix = {
-      time: r.time,
-      lat: r.lat,
-      lon: r.lon,
-      speed: r.speed,
-      course: r.course,
-      satellites: r.satellites,
-      valid: true,
-      ignition: r.ignition,
-    };
-    const status: Gt06Status = {
-      ignition: r.ignition,
-      charging: r.ignition,
-      voltageLevel: r.power > 12.5 ? 6 : 4,
-      gsm: 4,
-      alarm: (r.event && ALARM_CODES[r.event]) ?? 0,
-    };
-    let bytes: Buffer;
-    let type: number;
-    if (status.alarm) [bytes, type] = [encodeGt06Alarm(fix, status, serial), 0x16];
-    else if (!r.ignition && !r.event) [bytes, type] = [encodeGt06Heartbeat(status, serial), 0x13];
-    else [bytes, type] = [encodeGt06Location(fix, serial), 0x22];
+    const { bytes, type } = gt06Packet(this.queue[0], serial);
     return { bytes, reports: 1, key: (type << 16) | serial };
   }
 

@@ -1,7 +1,9 @@
 // Demo fleet simulator: see simulator.ts.
 export {
   startSimulator,
+  type HistoryProgress,
   type SimGateways,
+  type SimHistory,
   type SimOptions,
   type SimUnit,
   type Simulator,

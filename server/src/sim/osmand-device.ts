@@ -17,6 +17,23 @@ const ALARMS: Partial<Record<SimEvent, string>> = {
 };
 const MAX_BATCH = 50;
 
+/** The fix an OsmAnd-protocol app sends for a report. */
+export function osmandFix(id: string, r: SimReport): OsmandFix {
+  return {
+    id,
+    time: r.time,
+    lat: r.lat,
+    lon: r.lon,
+    speed: r.speed,
+    course: r.course,
+    altitude: r.altitude,
+    accuracy: 5,
+    batt: 60 + (r.odometer % 40),
+    ignition: r.ignition,
+    alarm: r.event ? ALARMS[r.event] : undefined,
+  };
+}
+
 export class OsmandDevice implements SimDevice {
   private readonly queue: SimReport[] = [];
   private busy = false;
@@ -48,19 +65,7 @@ export class OsmandDevice implements SimDevice {
   }
 
   private fix(r: SimReport): OsmandFix {
-    return {
-      id: this.id,
-      time: r.time,
-      lat: r.lat,
-      lon: r.lon,
-      speed: r.speed,
-      course: r.course,
-      altitude: r.altitude,
-      accuracy: 5,
-      batt: 60 + (r.odometer % 40),
-      ignition: r.ignition,
-      alarm: r.event ? ALARMS[r.event] : undefined,
-    };
+    return osmandFix(this.id, r);
   }
 
   private async flush(): Promise<void> {

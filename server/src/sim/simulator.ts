@@ -1,15 +1,18 @@
 // The demo fleet simulator: virtual vehicles whose trackers talk to the real gateways over the
 // real wire protocols (OsmAnd HTTP, Teltonika TCP, GT06 TCP), acks and resends included.
 //
-// Simulation time runs `speedup` times faster than the wall clock from `startTime`; each vehicle
-// advances in fixed 10-second steps of it, so a seed replays the same fleet day. Reports are
-// stamped with simulation time, which never passes the wall clock (the pipeline refuses fixes
-// from the future): with a speedup the simulation starts in the past, replays history at that
-// speed until it reaches the present, then goes on in real time.
+// Simulation time is the server's clock (clock.ts): each vehicle advances in fixed 10-second steps
+// of it, so a seed replays the same fleet week whatever the wall clock does, and a clock that runs
+// faster makes the fleet drive faster. Vehicles start at `startTime`; the past between it and the
+// clock's now is written as history through the pipeline in bulk (history.ts) when a history sink
+// is given, and otherwise sent through the gateways as fast as the ticks allow. After that the
+// fleet reports live through the gateways, never ahead of the clock.
+import { clock as serverClock, type Clock } from '../clock';
 import type { IngestLog } from '../ingest/log';
-import type { Protocol } from '../ingest/types';
+import type { DeviceRecord, Protocol } from '../ingest/types';
 import type { DeviceTimings, SimDevice } from './device';
 import { Gt06Device } from './gt06-device';
+import { recordsOf } from './history';
 import { OsmandDevice } from './osmand-device';
 import { seeded, seedFor } from './random';
 import { TeltonikaDevice } from './teltonika-device';
@@ -23,6 +26,8 @@ export interface SimUnit {
   lon: number;
   /** A town of sim/towns.ts; defaults to the nearest one. */
   homeTown?: string;
+  /** A long-haul truck that drives day and night. */
+  nightShift?: boolean;
 }
 
 export interface SimGateways {
@@ -36,47 +41,75 @@ export interface SimGateways {
   gt06Host?: string;
 }
 
+/** How far the history has been written. */
+export interface HistoryProgress {
+  /** Where the history starts and (for now) ends, epoch ms of simulation time. */
+  from: number;
+  to: number;
+  /** Written up to here. */
+  until: number;
+  /** Records written so far. */
+  positions: number;
+  done: boolean;
+}
+
+export interface SimHistory {
+  /** Where history goes: the pipeline; `submit` resolves once the records are committed. */
+  sink: { submit(records: DeviceRecord[]): Promise<void> };
+  /** Told after every slice of history is written. */
+  onProgress?: (progress: HistoryProgress) => void;
+}
+
 export interface SimOptions {
   units: SimUnit[];
   gateways: SimGateways;
-  /** Simulation seconds per wall-clock second. */
-  speedup: number;
-  /** Wall-clock ms between ticks (default 1000). */
+  /** Real milliseconds between live ticks (default 1000). */
   intervalMs?: number;
   log: IngestLog;
   /** Same seed, same fleet behaviour (default 1). */
   seed?: number;
-  /** Simulation clock at start, epoch ms (default now; 24 h ago when speedup > 1). */
+  /** The time the simulation reads (default the server's clock). */
+  clock?: Clock;
+  /** Simulation time at start, epoch ms (default the clock's now). */
   startTime?: number;
-  /** Let simulation time run ahead of the wall clock (tests with a fake sink). */
-  allowFuture?: boolean;
+  /** Writes the past between startTime and now in bulk; without it the gateways carry it. */
+  history?: SimHistory;
   /** Simulation time after which vehicles stop reporting (default never); devices still deliver. */
   endTime?: number;
   /** Device ack/retry timings, real time. */
   timings?: Partial<DeviceTimings>;
-  /** Sees every report as it is queued (tests, diagnostics). */
+  /** Sees every report as it is made (tests, diagnostics). */
   onReport?: (unit: SimUnit, report: SimReport) => void;
 }
 
 export interface Simulator {
   /** Current simulation time, epoch ms. */
   simTime(): number;
-  stats(): { units: number; queued: number; delivered: number; resends: number };
+  stats(): {
+    units: number;
+    queued: number;
+    delivered: number;
+    resends: number;
+    history: HistoryProgress | null;
+  };
+  /** Resolves when the history is written (at once without a history sink). */
+  readonly historyWritten: Promise<HistoryProgress | null>;
   stop(): Promise<void>;
 }
 
-/** How far back a sped-up simulation starts by default: a day of history, then live. */
-const DEFAULT_BACKFILL_MS = 24 * 3600_000;
-
-/** Steps simulated per tick at most, so a huge speedup lags instead of blocking the process. */
+/** Steps simulated per tick at most, so a huge clock rate lags instead of blocking the process. */
 const MAX_STEPS_PER_TICK = 200_000;
+/** History is written in slices of this much simulation time, oldest first. */
+const HISTORY_SLICE_MS = 3600_000;
+/** Records per pipeline submit while writing history. */
+const HISTORY_CHUNK = 5_000;
 
 export function startSimulator(opts: SimOptions): Simulator {
   const { log, gateways } = opts;
-  const speedup = opts.speedup > 0 ? opts.speedup : 1;
+  const clock = opts.clock ?? serverClock();
   const seed = opts.seed ?? 1;
-  const realStart = Date.now();
-  const start = opts.startTime ?? (speedup > 1 ? realStart - DEFAULT_BACKFILL_MS : realStart);
+  const start = opts.startTime ?? clock.now();
+  const endTime = opts.endTime ?? Infinity;
 
   const fleet: { unit: SimUnit; vehicle: Vehicle; device: SimDevice }[] = [];
   for (const unit of opts.units) {
@@ -92,39 +125,107 @@ export function startSimulator(opts: SimOptions): Simulator {
     fleet.push({ unit, vehicle, device });
   }
 
-  const simTime = () => {
-    const now = Date.now();
-    const t = start + (now - realStart) * speedup;
-    return opts.allowFuture ? t : Math.min(t, Math.max(now, start));
-  };
-
-  function tick(): void {
-    const target = Math.min(simTime(), opts.endTime ?? Infinity);
-    let budget = MAX_STEPS_PER_TICK;
-    for (const { unit, vehicle, device } of fleet) {
-      while (vehicle.clock + STEP_MS <= target && budget-- > 0) {
-        const report = vehicle.step();
+  /** Advances every vehicle to `target` (within the budget); hands each report to `emit`. */
+  function advance(
+    target: number,
+    emit: (f: (typeof fleet)[number], r: SimReport) => void,
+    budget = MAX_STEPS_PER_TICK,
+  ) {
+    for (const f of fleet) {
+      while (f.vehicle.clock + STEP_MS <= target && budget-- > 0) {
+        const report = f.vehicle.step();
         if (!report) continue;
-        opts.onReport?.(unit, report);
-        device.push(report);
+        opts.onReport?.(f.unit, report);
+        emit(f, report);
       }
     }
   }
 
-  const timer = setInterval(tick, opts.intervalMs ?? 1000);
-  timer.unref?.();
-  log.info({ units: fleet.length, speedup, seed }, 'simulator started');
+  let stopped = false;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  function goLive(): void {
+    if (stopped) return;
+    const tick = () =>
+      advance(Math.min(clock.now(), endTime), (f, report) => f.device.push(report));
+    timer = setInterval(tick, opts.intervalMs ?? 1000);
+    timer.unref?.();
+    tick();
+  }
+
+  let progress: HistoryProgress | null = null;
+  async function writeHistory(history: SimHistory): Promise<HistoryProgress> {
+    const p: HistoryProgress = {
+      from: start,
+      to: clock.now(),
+      until: start,
+      positions: 0,
+      done: false,
+    };
+    progress = p;
+    // Slice by slice until the history meets the clock, which moved on while it was written.
+    while (!stopped) {
+      p.to = Math.min(clock.now(), endTime);
+      const sliceEnd = Math.min(p.until + HISTORY_SLICE_MS, p.to);
+      const bySlice: DeviceRecord[] = [];
+      const reports = new Map<SimDevice, SimReport[]>();
+      advance(
+        sliceEnd,
+        (f, report) => {
+          const list = reports.get(f.device) ?? [];
+          list.push(report);
+          reports.set(f.device, list);
+        },
+        Infinity,
+      );
+      for (const f of fleet) {
+        const list = reports.get(f.device);
+        if (list) bySlice.push(...recordsOf(f.unit.deviceId, f.unit.protocol, list));
+      }
+      for (let i = 0; i < bySlice.length && !stopped; i += HISTORY_CHUNK) {
+        await history.sink.submit(bySlice.slice(i, i + HISTORY_CHUNK));
+        // Let the portal answer between chunks: SQLite commits do not yield by themselves.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      p.positions += bySlice.length;
+      p.until = sliceEnd;
+      p.done = sliceEnd >= p.to;
+      history.onProgress?.({ ...p });
+      if (p.done) break;
+    }
+    return p;
+  }
+
+  const historyWritten: Promise<HistoryProgress | null> = opts.history
+    ? writeHistory(opts.history).then(
+        (p) => {
+          goLive();
+          return p;
+        },
+        (err) => {
+          // Demo history only: the fleet goes live all the same, from where the vehicles are.
+          log.error({ err }, 'sim: writing the history failed');
+          goLive();
+          return progress;
+        },
+      )
+    : Promise.resolve(null);
+  if (!opts.history) goLive();
+  log.info({ units: fleet.length, rate: clock.rate, seed }, 'simulator started');
 
   return {
-    simTime,
+    simTime: clock.now,
+    historyWritten,
     stats: () => ({
       units: fleet.length,
       queued: fleet.reduce((n, f) => n + f.device.pending, 0),
       delivered: fleet.reduce((n, f) => n + f.device.delivered, 0),
       resends: fleet.reduce((n, f) => n + f.device.resends, 0),
+      history: progress ? { ...(progress as HistoryProgress) } : null,
     }),
     async stop() {
-      clearInterval(timer);
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await historyWritten;
       await Promise.all(fleet.map((f) => f.device.stop()));
     },
   };

@@ -50,6 +50,8 @@ export interface VehicleSpec {
   lat: number;
   lon: number;
   homeTown?: string;
+  /** A long-haul truck that also drives through the night (otherwise decided by the seed). */
+  nightShift?: boolean;
 }
 
 type Mode = 'parked' | 'idle' | 'driving';
@@ -112,8 +114,11 @@ export class Vehicle {
     this.pos = { lat: spec.lat, lon: spec.lon };
     const named = spec.homeTown ? townByName(spec.homeTown) : undefined;
     this.home = named ?? nearestTown(this.pos);
-    this.longHaul = rand() < 0.25;
-    this.nightDriver = this.longHaul && rand() < 0.3;
+    // Both draws are made either way, so a unit's other choices stay those of its seed.
+    const longHaul = rand() < 0.25;
+    const nightDriver = rand() < 0.3;
+    this.longHaul = spec.nightShift || longHaul;
+    this.nightDriver = spec.nightShift || (longHaul && nightDriver);
     this.odometer = Math.round(between(rand, 20_000, 250_000)) * 1000;
     const night = this.isNight(start);
     const goNow = night ? this.nightDriver || rand() < 0.1 : rand() < (this.longHaul ? 0.7 : 0.5);

@@ -13,6 +13,7 @@ import type { Services } from '../services';
 import { TaskContext } from './context';
 import { TaskError } from './errors';
 import { getTask, type TaskDef } from './registry';
+import { clock } from '../clock';
 
 export interface Logger {
   error(obj: unknown, msg?: string): void;
@@ -107,7 +108,7 @@ async function execute(
             description: task.name,
           } as const,
         ];
-    const now = Date.now();
+    const now = clock().now();
     await trx
       .insertInto('change_logs')
       .values(

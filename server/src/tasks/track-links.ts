@@ -5,13 +5,14 @@ import { hashToken, newToken } from '../auth/crypto';
 import { defineTask } from './registry';
 import { TaskError, notFound } from './errors';
 import { iso } from './paging';
+import { clock, now } from '../clock';
 
 const MAX_SHARE_MS = 31 * 86400_000;
 
 /** A share link's end: in the future, at most 31 days away. */
 function shareExpiry(text: string): { expires: number; now: number } {
   const expires = Date.parse(text);
-  const now = Date.now();
+  const now = clock().now();
   if (expires <= now) throw new TaskError('expires must be in the future');
   if (expires - now > MAX_SHARE_MS) throw new TaskError('A share link can last at most 31 days');
   return { expires, now };
@@ -27,7 +28,7 @@ const setTrackLink = defineTask({
       .string()
       .refine((s) => !Number.isNaN(Date.parse(s)), 'expires must be an ISO-8601 date and time'),
   }),
-  probe: (f) => ({ uid: f.uid, expires: new Date(Date.now() + 3600_000).toISOString() }),
+  probe: (f) => ({ uid: f.uid, expires: new Date(now() + 3600_000).toISOString() }),
   async handler(ctx, p) {
     const unit = await ctx.tenant.assertUnit(p.uid);
     const { expires, now } = shareExpiry(p.expires);
@@ -96,7 +97,7 @@ const setTrackAllLink = defineTask({
       .string()
       .refine((s) => !Number.isNaN(Date.parse(s)), 'expires must be an ISO-8601 date and time'),
   }),
-  probe: () => ({ expires: new Date(Date.now() + 3600_000).toISOString() }),
+  probe: () => ({ expires: new Date(now() + 3600_000).toISOString() }),
   async handler(ctx, p) {
     const { expires, now } = shareExpiry(p.expires);
     const token = newToken();

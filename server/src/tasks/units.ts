@@ -10,6 +10,7 @@ import { TaskError, notFound } from './errors';
 import { iso } from './paging';
 import { toUnitItem, withUnitState } from './unit-view';
 import type { TaskContext } from './context';
+import { clock, now } from '../clock';
 
 export const UNIT_READ_ROLES: Role[] = [
   'feature_realtime',
@@ -46,7 +47,7 @@ const getUnitListFull = defineTask({
         eb.or([eb(sql`lower(units.name)`, 'like', like), eb(sql`lower(units.reg)`, 'like', like)]),
       );
     }
-    const now = Date.now();
+    const now = clock().now();
     let units = (await q.orderBy('units.name').execute()).map((r) => toUnitItem(r, now));
     if (p.filter === 'only_issues') units = units.filter((u) => !u.connected || u.active !== 1);
     return { units: units.map(({ client_id: _c, ...u }) => u), count: units.length };
@@ -63,7 +64,7 @@ const getUnit = defineTask({
       .where('units.uid', '=', p.uid)
       .executeTakeFirst();
     if (!row) throw notFound('Unit');
-    const { client_id: _c, ...item } = toUnitItem(row, Date.now());
+    const { client_id: _c, ...item } = toUnitItem(row, now());
     const events = await ctx.tenant
       .selectFrom('device_events')
       .select(['id', 'time', 'type', 'lat', 'lon', 'speed'])
@@ -100,7 +101,7 @@ const getDashboardToday = defineTask({
   params: z.object({}),
   probe: () => ({}),
   async handler(ctx) {
-    const now = Date.now();
+    const now = clock().now();
     const from = startOfDay(await userTimeZone(ctx), now);
     const units = (await withUnitState(ctx.tenant.units()).orderBy('units.name').execute()).map(
       (r) => toUnitItem(r, now),
@@ -249,7 +250,7 @@ const getUnitIssues = defineTask({
       };
     }
     // A client sees its own units that are not reporting.
-    const now = Date.now();
+    const now = clock().now();
     const units = (await withUnitState(ctx.tenant.units()).orderBy('units.name').execute()).map(
       (r) => ({ row: r, item: toUnitItem(r, now) }),
     );
@@ -277,7 +278,7 @@ const getStealthUnitData = defineTask({
   async handler(ctx, p) {
     let q = withUnitState(ctx.tenant.units()).where('units.service_type', '=', 'stealth');
     if (p.uids?.length) q = q.where('units.uid', 'in', p.uids);
-    const now = Date.now();
+    const now = clock().now();
     const rows = await q.orderBy('units.name').execute();
     return {
       stealth_units: rows.map((r) => {

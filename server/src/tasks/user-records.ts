@@ -7,6 +7,7 @@ import { iso, listAnswer, pageOf, pagingSchema } from './paging';
 import { targetUser } from './target-user';
 import type { TaskContext } from './context';
 import type { Database } from '../db';
+import { now } from '../clock';
 
 const optionalNid = { nid: z.number().int().positive().optional() };
 
@@ -22,7 +23,7 @@ const getUserSessions = defineTask({
       .select(['id', 'created', 'last_seen', 'expires', 'ip', 'user_agent', 'channel'])
       .where('user_id', '=', target.nid)
       .where('revoked', '=', 0)
-      .where('expires', '>', Date.now())
+      .where('expires', '>', now())
       .orderBy('created', 'desc')
       .execute();
     return {

@@ -18,6 +18,7 @@ import { createTicket } from '../auth/tickets';
 import { defineTask } from './registry';
 import { TaskError } from './errors';
 import { iso, listAnswer, pageOf, pagingSchema } from './paging';
+import { now } from '../clock';
 
 const getUsers = defineTask({
   name: 'get_users',
@@ -164,7 +165,7 @@ const setUser = defineTask({
           ui_settings: '{}',
           password_hash: p.password ? await hashPassword(p.password) : null,
           all_units: 1,
-          created: Date.now(),
+          created: now(),
           last_login: null,
         })
         .returning('nid')

@@ -9,6 +9,7 @@ import {
 } from '@fleet/common';
 import { clearToken, getToken } from './token';
 import { ApiError, errorText, joinErrors, RESULT_NETWORK, RESULT_TIMEOUT } from './errors';
+import { now } from '../components/clock';
 
 export const CHANNEL = `web ${CLIENT_VERSION}`;
 
@@ -57,10 +58,10 @@ let loggedOutAt = 0;
 /** Result 2: even a silent caller's user is moved to the login page, and told why, once. */
 function loggedOut(): void {
   clearToken();
-  const now = Date.now();
+  const at = now();
   // Parallel calls all see result 2 at once.
-  if (now - loggedOutAt > 2000) {
-    loggedOutAt = now;
+  if (at - loggedOutAt > 2000) {
+    loggedOutAt = at;
     hooks.onLoggedOut();
     hooks.notify(errorText({ result: RESULT.NO_SESSION }));
   }

@@ -14,7 +14,7 @@ type Props = Omit<RangePickerProps, 'value' | 'defaultValue' | 'onChange' | 'pre
 
 // A day picked without a time runs from its first minute to its last. Picker values: only their
 // time of day is used.
-const WHOLE_DAY: DateRange = [dayjs().startOf('day'), dayjs().endOf('day')];
+const WHOLE_DAY: DateRange = [dayjs('2000-01-01T00:00:00'), dayjs('2000-01-01T23:59:59.999')];
 
 export default function DateRangeField({ value, onChange, ...props }: Props) {
   const picked = usePickerRange(value);

@@ -12,6 +12,7 @@ import {
 import { useTheme } from '../theme/ThemeContext';
 import { useLayout } from './layoutStore';
 import SideMenu from './SideMenu';
+import { currentYear } from '../components/clock';
 
 function Logo({ collapsed }: { collapsed: boolean }) {
   const theme = useTheme();
@@ -29,7 +30,7 @@ function Footer() {
   return (
     <footer className="sider-footer">
       <div>
-        v{CLIENT_VERSION} · © {COPYRIGHT_START_YEAR}–{new Date().getFullYear()}
+        v{CLIENT_VERSION} · © {COPYRIGHT_START_YEAR}–{currentYear()}
       </div>
       <a href={theme.site_link.url} target="_blank" rel="noopener noreferrer">
         {theme.site_link.label}

@@ -4,10 +4,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startGateways, type RunningGateways } from '../../../src/ingest/gateways';
 import { silentLog } from '../../../src/ingest/log';
 import type { DeviceRecord } from '../../../src/ingest/types';
-import { startSimulator, type Simulator, type SimUnit } from '../../../src/sim';
+import { createClock } from '../../../src/clock';
+import {
+  startSimulator,
+  type HistoryProgress,
+  type Simulator,
+  type SimUnit,
+} from '../../../src/sim';
 import { FakeSink } from '../gateways/fakes';
 
-// A Monday in the past: the simulation may not run ahead of the wall clock.
+// A Monday morning: the clocks of these tests start there.
 const MONDAY_6AM_SAST = Date.UTC(2026, 10, 16, 4, 0, 0);
 const DAY = 86_400_000;
 const CITIES = [
@@ -37,13 +43,7 @@ afterEach(async () => {
   gateways = null;
 });
 
-async function startAll(
-  sink: FakeSink,
-  units: SimUnit[],
-  speedup: number,
-  ackTimeoutMs = 2000,
-  endTime?: number,
-) {
+async function openGateways(sink: FakeSink) {
   gateways = await startGateways(
     {
       osmandPort: 'ephemeral',
@@ -55,16 +55,27 @@ async function startAll(
     sink,
     silentLog,
   );
+  return {
+    osmandUrl: `http://127.0.0.1:${gateways.ports.osmand}`,
+    teltonikaHost: '127.0.0.1',
+    teltonikaPort: gateways.ports.teltonika,
+    gt06Port: gateways.ports.gt06,
+  };
+}
+
+async function startAll(
+  sink: FakeSink,
+  units: SimUnit[],
+  /** Clock milliseconds per real millisecond. */
+  rate: number,
+  ackTimeoutMs = 2000,
+  endTime?: number,
+) {
   let queued = 0;
   sim = startSimulator({
     units,
-    gateways: {
-      osmandUrl: `http://127.0.0.1:${gateways.ports.osmand}`,
-      teltonikaHost: '127.0.0.1',
-      teltonikaPort: gateways.ports.teltonika,
-      gt06Port: gateways.ports.gt06,
-    },
-    speedup,
+    gateways: await openGateways(sink),
+    clock: createClock({ start: MONDAY_6AM_SAST, rate }),
     intervalMs: 20,
     seed: 7,
     startTime: MONDAY_6AM_SAST,
@@ -148,41 +159,22 @@ describe('simulator through the real gateways', () => {
     expect(events).toContain('ignition_on');
   }, 30_000);
 
-  it('never stamps reports ahead of the wall clock', async () => {
+  it('never stamps reports ahead of its clock, and sends the hour it starts behind at once', async () => {
     const sink = new FakeSink();
-    const units = fleet(3);
-    const startTime = Date.now() - 3_600_000;
-    gateways = await startGateways(
-      {
-        osmandPort: 'ephemeral',
-        teltonikaPort: 'ephemeral',
-        gt06Port: 'ephemeral',
-        idleTimeoutMs: 60_000,
-        host: '127.0.0.1',
-      },
-      sink,
-      silentLog,
-    );
+    const clock = createClock({ start: MONDAY_6AM_SAST + 6 * 3_600_000 });
     sim = startSimulator({
-      units,
-      gateways: {
-        osmandUrl: `http://127.0.0.1:${gateways.ports.osmand}`,
-        teltonikaHost: '127.0.0.1',
-        teltonikaPort: gateways.ports.teltonika,
-        gt06Port: gateways.ports.gt06,
-      },
-      speedup: 36_000, // the hour back takes 0.1 s, then real time
+      units: fleet(3),
+      gateways: await openGateways(sink),
+      clock,
       intervalMs: 20,
-      startTime,
+      startTime: clock.now() - 3_600_000,
       log: silentLog,
     });
-    await new Promise((r) => setTimeout(r, 600));
-    const now = Date.now();
-    expect(sim.simTime()).toBeLessThanOrEqual(now);
-    expect(sim.simTime()).toBeGreaterThan(now - 60_000);
-    await until(() => sim!.stats().queued === 0, 5_000);
-    expect(sink.records.length).toBeGreaterThan(0);
-    expect(Math.max(...sink.records.map((r) => r.fixTime))).toBeLessThanOrEqual(Date.now());
+    await until(() => sink.records.length > 0 && sim!.stats().queued === 0, 5_000);
+    const times = sink.records.map((r) => r.fixTime);
+    expect(Math.max(...times)).toBeLessThanOrEqual(clock.now());
+    // The hour behind arrived in seconds, not in an hour.
+    expect(Math.min(...times)).toBeLessThan(clock.now() - 50 * 60_000);
   });
 
   it('sends again when no ack comes, until the gateway stores the data', async () => {
@@ -197,4 +189,54 @@ describe('simulator through the real gateways', () => {
     const got = new Set(sink.records.map((r) => `${r.deviceId}@${r.fixTime}@${r.hasLocation}`));
     expect(got.size).toBeGreaterThan(0);
   }, 30_000);
+
+  it('writes the past in bulk as the gateways would have delivered it, then goes live', async () => {
+    const units = fleet(5);
+    const to = MONDAY_6AM_SAST + DAY;
+    const located = (records: DeviceRecord[]) =>
+      records
+        .filter((r) => r.hasLocation)
+        .map(
+          (r) =>
+            // Speed to the km/h: an OsmAnd app's single fix carries knots to 2 decimals.
+            `${r.deviceId} ${r.fixTime} ${r.lat.toFixed(6)},${r.lon.toFixed(6)} ` +
+            `${Math.round(r.speed)} ` +
+            `${r.odometer ?? ''} ${r.ignition ?? ''} ${r.events.join('+')}`,
+        )
+        .sort();
+
+    // A day of history through a bulk sink: a frozen clock a day after the start.
+    const bulk: DeviceRecord[] = [];
+    const progress: HistoryProgress[] = [];
+    const live = new FakeSink();
+    sim = startSimulator({
+      units,
+      gateways: await openGateways(live),
+      clock: createClock({ start: to, rate: 0 }),
+      seed: 7,
+      startTime: MONDAY_6AM_SAST,
+      history: {
+        sink: { submit: async (records) => void bulk.push(...records) },
+        onProgress: (p) => progress.push(p),
+      },
+      log: silentLog,
+    });
+    const written = await sim.historyWritten;
+    expect(written).toMatchObject({ from: MONDAY_6AM_SAST, until: to, done: true });
+    expect(written!.positions).toBe(bulk.length);
+    expect(bulk.length).toBeGreaterThan(5_000);
+    // Slice by slice, oldest first, and every record of a slice before its end.
+    expect(progress.map((p) => p.until)).toEqual([...progress.map((p) => p.until)].sort());
+    expect(progress.at(-1)!.done).toBe(true);
+    expect(Math.max(...bulk.map((r) => r.fixTime))).toBeLessThanOrEqual(to);
+    expect(live.records).toHaveLength(0);
+    await sim.stop();
+    await gateways!.close();
+
+    // The same day, same seed, over the wire at a simulated day per second.
+    const wire = new FakeSink();
+    await startAll(wire, units, 86_400, 2000, to);
+    await until(() => sim!.simTime() >= to + 3_600_000 && sim!.stats().queued === 0, 20_000);
+    expect(located(bulk)).toEqual(located(wire.records));
+  }, 40_000);
 });

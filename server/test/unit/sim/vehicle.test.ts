@@ -12,7 +12,11 @@ const HOMES = [
   { deviceId: 'd', lat: -33.9249, lon: 18.4241 },
 ];
 
-function run(spec: (typeof HOMES)[number], days: number, seed = 1): SimReport[] {
+function run(
+  spec: (typeof HOMES)[number] & { nightShift?: boolean },
+  days: number,
+  seed = 1,
+): SimReport[] {
   const v = new Vehicle(spec, seeded(seedFor(seed, spec.deviceId)), MONDAY_6AM_SAST);
   const out: SimReport[] = [];
   for (let i = 0; i < (days * 86_400_000) / STEP_MS; i++) {
@@ -77,5 +81,17 @@ describe('simulated vehicle', () => {
     expect(events.get('harsh_braking')).toBeGreaterThan(0);
     expect(events.get('overspeed')).toBeGreaterThan(0);
     expect(events.get('ignition_on')).toBeGreaterThan(10);
+  });
+
+  it('keeps a night-shift truck driving between midnight and 5 a.m. on most nights', () => {
+    const small = (r: SimReport) => localHour(r.time) < 5;
+    for (const home of HOMES) {
+      const driving = run({ ...home, nightShift: true }, 7).filter((r) => small(r) && r.speed > 30);
+      const nights = new Set(driving.map((r) => Math.floor(r.time / 86_400_000)));
+      expect(nights.size, home.deviceId).toBeGreaterThanOrEqual(4);
+      // The same seed without the night shift drives far less in the small hours, if at all.
+      const dayShift = run(home, 7).filter((r) => small(r) && r.speed > 30);
+      expect(dayShift.length, home.deviceId).toBeLessThan(driving.length / 4);
+    }
   });
 });

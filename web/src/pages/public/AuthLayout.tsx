@@ -4,6 +4,7 @@ import { Typography } from 'antd';
 import { AimOutlined, BellOutlined, FileTextOutlined } from '@ant-design/icons';
 import { CLIENT_VERSION, COPYRIGHT_START_YEAR } from '@fleet/common';
 import { useTheme } from '../../theme/ThemeContext';
+import { currentYear } from '../../components/clock';
 
 function Brand() {
   const theme = useTheme();
@@ -45,7 +46,7 @@ export default function AuthLayout({
           </ul>
         </div>
         <div className="auth-aside-foot">
-          © {COPYRIGHT_START_YEAR}–{new Date().getFullYear()} ·{' '}
+          © {COPYRIGHT_START_YEAR}–{currentYear()} ·{' '}
           <a href={theme.site_link.url} target="_blank" rel="noopener noreferrer">
             {theme.site_link.label}
           </a>

@@ -21,6 +21,7 @@ import { useDateTime } from '../../components/dates';
 import { useNotify } from '../../components/notify';
 import PageContainer from '../../components/PageContainer';
 import { describeUserAgent } from '../../components/userAgent';
+import { useNow } from '../../components/useNow';
 import UserPagesNav from './UserPagesNav';
 import { useTargetUser } from './useTargetUser';
 
@@ -30,6 +31,7 @@ export default function UserSessionsPage() {
   const formatTime = useDateTime();
   const notify = useNotify();
   const client = useQueryClient();
+  const now = useNow();
   const key = ['user_sessions', target.nid ?? 'me'];
   const { data, isFetching, refetch } = useQuery({
     queryKey: key,
@@ -93,7 +95,7 @@ export default function UserSessionsPage() {
                       {/* On a phone the other columns are hidden; the essentials go here. */}
                       {compact &&
                         row.last_seen &&
-                        ` · active ${formatRelative(new Date(row.last_seen))}`}
+                        ` · active ${formatRelative(new Date(row.last_seen), now)}`}
                     </Typography.Text>
                   </span>
                 </Space>
@@ -106,7 +108,9 @@ export default function UserSessionsPage() {
               responsive: ['sm'],
               render: (value: string | null) =>
                 value ? (
-                  <Tooltip title={formatTime(value)}>{formatRelative(new Date(value))}</Tooltip>
+                  <Tooltip title={formatTime(value)}>
+                    {formatRelative(new Date(value), now)}
+                  </Tooltip>
                 ) : (
                   '—'
                 ),

@@ -9,6 +9,7 @@ import { useSession } from '../../auth/session';
 import { DATE_FORMATS, DEFAULT_DATE_FORMAT, formatDateTime } from '../../components/dates';
 import { useNotify } from '../../components/notify';
 import PageContainer from '../../components/PageContainer';
+import { now as clockNow } from '../../components/clock';
 
 function timeZones(): string[] {
   try {
@@ -29,7 +30,7 @@ export default function UserSettingsPage() {
     () => timeZones().map((z) => ({ value: z, label: z.replace(/_/g, ' ') })),
     [],
   );
-  const now = new Date().toISOString();
+  const now = new Date(clockNow()).toISOString();
   const zone = Form.useWatch('timezone', form) as string | undefined;
   const { data, isLoading } = useQuery({
     queryKey: ['user_settings'],

@@ -5,7 +5,7 @@ import { Button, Result, Spin } from 'antd';
 import { ClockCircleOutlined, DisconnectOutlined } from '@ant-design/icons';
 import { formatRelative } from '@fleet/common';
 import { useTheme } from '../../../theme/ThemeContext';
-import { useNow } from '../../tracking/live/useNow';
+import { useNow } from '../../../components/useNow';
 import type { TrackLink } from './useTrackLink';
 import { expiryText } from './trackView';
 import '../../tracking/live/live.css';

@@ -7,7 +7,7 @@ import { useDateTime } from '../../../components/dates';
 import { describeNearestTown, nearestTown } from '../../tracking/live/nearestTown';
 import { lastReport } from '../../tracking/live/UnitRow';
 import { compassPoint, STATUS_META, statusLine, unitStatus } from '../../tracking/live/unitStatus';
-import { useNow } from '../../tracking/live/useNow';
+import { useNow } from '../../../components/useNow';
 
 export interface RecentTrips {
   count: number;

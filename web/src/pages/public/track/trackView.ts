@@ -1,6 +1,7 @@
 // Reading the share-link routes of SPEC §2: /track_all/{send_token}/{map_pos}/{map_zoom}[/{show_all}]
 // with map_pos as "lat,lng" or "lat:lng" (SPEC §3 writes coordinates as text lat:lon too).
 import { formatDuration } from '@fleet/common';
+import { now as clockNow } from '../../../components/clock';
 
 export interface MapPos {
   lat: number;
@@ -38,7 +39,7 @@ export function zoomText(zoom: number): string {
 }
 
 /** "Link expires in 7 hours 59 minutes" / "Link expired". */
-export function expiryText(expires: string | undefined, now = Date.now()): string | null {
+export function expiryText(expires: string | undefined, now = clockNow()): string | null {
   if (!expires) return null;
   const left = Date.parse(expires) - now;
   if (!Number.isFinite(left)) return null;

@@ -7,7 +7,7 @@ import { StatusTiles } from './StatusTiles';
 import { UNIT_ROW_HEIGHT, UnitRow } from './UnitRow';
 import { countStatuses, filterUnits, type StatusFilter } from './unitStatus';
 import { VirtualRows } from './VirtualRows';
-import { useNow } from './useNow';
+import { useNow } from '../../../components/useNow';
 
 interface Props<T extends UnitListItem> {
   units: readonly T[];

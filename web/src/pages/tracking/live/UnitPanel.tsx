@@ -28,7 +28,7 @@ import {
   formatVolts,
 } from './unitFacts';
 import { compassPoint, STATUS_META, statusLine, unitStatus } from './unitStatus';
-import { useNow } from './useNow';
+import { useNow } from '../../../components/useNow';
 
 export interface UnitPanelProps {
   unit: UnitListItem;

@@ -1,6 +1,8 @@
 // Share links (set_track_link, set_track_all_link): their lifetimes and the address this portal
 // opens them at. The address is built from the page the user is on, so a white-label host hands
 // out links on its own name.
+import { now as clockNow } from '../../../components/clock';
+
 export const SHARE_DURATIONS = [
   { key: '1h', label: '1 hour', ms: 3600_000 },
   { key: '8h', label: '8 hours', ms: 8 * 3600_000 },
@@ -9,7 +11,7 @@ export const SHARE_DURATIONS = [
 ] as const;
 export type ShareDuration = (typeof SHARE_DURATIONS)[number]['key'];
 
-export function expiryFor(key: ShareDuration, now = Date.now()): string {
+export function expiryFor(key: ShareDuration, now = clockNow()): string {
   const duration = SHARE_DURATIONS.find((d) => d.key === key) ?? SHARE_DURATIONS[0];
   return new Date(now + duration.ms).toISOString();
 }

@@ -4,12 +4,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { TripPoint, UnitListItem } from '@fleet/common';
 import { getTripPoints } from '../../../api/tracking';
+import { now as clockNow } from '../../../components/clock';
 import { useUserZone, zoned } from '../../../components/zone';
 
 const NONE: TripPoint[] = [];
 
 /** Midnight of the user's today (components/zone.ts). */
-export function startOfToday(now = Date.now()): Date {
+export function startOfToday(now = clockNow()): Date {
   return zoned(now).startOf('day').toDate();
 }
 
@@ -35,9 +36,10 @@ export function useTodayTrail(unit: UnitListItem | undefined, enabled: boolean) 
     queryKey: ['get_trip_points', 'today', uid, zone],
     queryFn: () => {
       const from = startOfToday();
-      return getTripPoints(uid!, { from: from.toISOString(), to: new Date().toISOString() }).then(
-        (d) => d.motions ?? [],
-      );
+      return getTripPoints(uid!, {
+        from: from.toISOString(),
+        to: new Date(clockNow()).toISOString(),
+      }).then((d) => d.motions ?? []);
     },
     enabled: enabled && uid !== undefined,
     refetchInterval: 5 * 60_000,
