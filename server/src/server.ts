@@ -1,7 +1,7 @@
 // Assembles the process from its configuration; main.ts and the tests both start it here.
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import { setClock } from './clock';
+import { resetClock, setClock } from './clock';
 import { migrate, openDb } from './db';
 import { createMailer } from './notify/mailer';
 import { RateLimiter } from './auth/rate-limit';
@@ -75,6 +75,7 @@ export async function startServer(
       await devices.close();
       await app.close();
       await services.db.close();
+      resetClock();
     },
   };
 }

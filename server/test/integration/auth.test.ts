@@ -176,10 +176,22 @@ describe('password reset, sign-up and known login', () => {
 });
 
 describe('health and theme', () => {
-  it('health answers 200 with the version', async () => {
+  it('health answers 200 with the version and the server time', async () => {
     const res = await t.running.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok', version: '1.4.15' });
+    expect(res.json()).toEqual({ status: 'ok', version: '1.4.15', time: expect.any(String) });
+  });
+
+  it("tells the time of the server's clock, which runs from CLOCK_START", async () => {
+    const pinned = await createTestApp({ CLOCK_START: '2026-03-02T10:00:00+02:00' });
+    try {
+      const res = await pinned.running.app.inject({ method: 'GET', url: '/api/health' });
+      const time = Date.parse(res.json().time);
+      expect(time).toBeGreaterThanOrEqual(Date.parse('2026-03-02T08:00:00Z'));
+      expect(time).toBeLessThan(Date.parse('2026-03-02T08:01:00Z'));
+    } finally {
+      await pinned.close();
+    }
   });
 
   it('chooses the theme by host name', async () => {
