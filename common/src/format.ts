@@ -18,7 +18,8 @@ export function formatDuration(totalSeconds: number): string {
   if (s < 60) return plural(s, 'second');
   const minutes = Math.round(s / 60);
   if (minutes < 60) return plural(minutes, 'minute');
-  if (s < 86400) {
+  // Compared after rounding, like the minutes above: 23 h 59 min 30 s rounds to a day (SPEC §9).
+  if (minutes < 24 * 60) {
     const h = Math.floor(minutes / 60);
     const m = minutes % 60;
     return m ? `${plural(h, 'hour')} ${plural(m, 'minute')}` : plural(h, 'hour');
@@ -29,15 +30,29 @@ export function formatDuration(totalSeconds: number): string {
   return h ? `${plural(d, 'day')} ${plural(h, 'hour')}` : plural(d, 'day');
 }
 
-/** Relative time: seconds, minutes, hours, days, months, years ago. */
-export function formatRelative(from: Date | number, now: Date | number = Date.now()): string {
+const DAY_SECONDS = 86400;
+// The units of relative time below a year, with their length in seconds and how many of each make
+// the next unit.
+const RELATIVE_UNITS: [word: string, seconds: number, perNext: number][] = [
+  ['second', 1, 60],
+  ['minute', 60, 60],
+  ['hour', 3600, 24],
+  ['day', DAY_SECONDS, 30],
+  ['month', DAY_SECONDS * 30, 12],
+];
+
+/**
+ * Relative time: seconds, minutes, hours, days, months, years ago (SPEC §9). Elapsed time, so a
+ * day the clocks change is 23 or 25 hours. The unit is chosen after rounding, so 59.5 seconds is
+ * '1 minute ago', never '60 seconds ago'.
+ */
+export function formatRelative(from: Date | number, now: Date | number): string {
   const diff = Math.max(0, (Number(now) - Number(from)) / 1000);
-  if (diff < 60) return `${plural(Math.round(diff), 'second')} ago`;
-  if (diff < 3600) return `${plural(Math.round(diff / 60), 'minute')} ago`;
-  if (diff < 86400) return `${plural(Math.round(diff / 3600), 'hour')} ago`;
-  if (diff < 86400 * 30) return `${plural(Math.round(diff / 86400), 'day')} ago`;
-  if (diff < 86400 * 365) return `${plural(Math.round(diff / (86400 * 30)), 'month')} ago`;
-  return `${plural(Math.round(diff / (86400 * 365)), 'year')} ago`;
+  for (const [word, seconds, perNext] of RELATIVE_UNITS) {
+    const count = Math.round(diff / seconds);
+    if (count < perNext) return `${plural(count, word)} ago`;
+  }
+  return `${plural(Math.round(diff / (DAY_SECONDS * 365)), 'year')} ago`;
 }
 
 /** Lists at most 3 names, then '... and N more' (SPEC §9). */
@@ -46,7 +61,11 @@ export function summarizeNames(names: string[]): string {
   return `${names.slice(0, AFFECTED_UNITS_SHOWN).join(', ')} ... and ${names.length - AFFECTED_UNITS_SHOWN} more`;
 }
 
-/** Rounds a time to the nearest 15 minutes (SPEC §9). */
+/**
+ * Rounds a time to the nearest 15 minutes (SPEC §9), half way rounding up. Every zone's offset today
+ * is a whole number of quarter hours (Kolkata +05:30, Kathmandu +05:45, Eucla +08:45), so a quarter
+ * hour of UTC is one of every user's wall clock too and no zone is needed.
+ */
 export function roundToQuarterHour(date: Date): Date {
   const ms = 15 * 60 * 1000;
   return new Date(Math.round(date.getTime() / ms) * ms);

@@ -146,9 +146,10 @@ describe('payload cleaning (SPEC §5)', () => {
 
 describe('season year (SPEC §5)', () => {
   it('runs from 2 January to 1 March of the next year', () => {
-    expect(inSeasonYear(new Date(2026, 0, 1), 2026)).toBe(false);
-    expect(inSeasonYear(new Date(2026, 0, 2), 2026)).toBe(true);
-    expect(inSeasonYear(new Date(2027, 2, 1, 12), 2026)).toBe(true);
-    expect(inSeasonYear(new Date(2027, 2, 2), 2026)).toBe(false);
+    // Edges in other zones, leap years and DST: season.test.ts.
+    expect(inSeasonYear(Date.UTC(2026, 0, 1), 2026, 'UTC')).toBe(false);
+    expect(inSeasonYear(Date.UTC(2026, 0, 2), 2026, 'UTC')).toBe(true);
+    expect(inSeasonYear(Date.UTC(2027, 2, 1, 12), 2026, 'UTC')).toBe(true);
+    expect(inSeasonYear(Date.UTC(2027, 2, 2), 2026, 'UTC')).toBe(false);
   });
 });

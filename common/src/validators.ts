@@ -206,9 +206,32 @@ function cleanValue(value: unknown, key: string | null, excluded: readonly strin
   return value;
 }
 
-/** The season year runs from 2 January to 1 March of the next year (SPEC §5). */
-export function inSeasonYear(date: Date, seasonYear: number): boolean {
-  const start = new Date(seasonYear, 0, 2, 0, 0, 0, 0);
-  const end = new Date(seasonYear + 1, 2, 1, 23, 59, 59, 999);
-  return date >= start && date <= end;
+/**
+ * The season year runs from 2 January 00:00 to 1 March 23:59:59.999 of the next year (SPEC §5),
+ * both in the user's `timeZone` (an IANA name; ARCHITECTURE §4: days are the user's), not in the
+ * zone of the machine running this. Both ends are whole days, so comparing the calendar date
+ * `instant` has in that zone is the same check, and 29 February of a leap year falls inside.
+ */
+export function inSeasonYear(
+  instant: Date | number,
+  seasonYear: number,
+  timeZone: string,
+): boolean {
+  if (!Number.isFinite(Number(instant))) return false;
+  const [year, month, day] = calendarDateIn(timeZone, Number(instant));
+  const yyyymmdd = year * 10_000 + month * 100 + day;
+  return yyyymmdd >= seasonYear * 10_000 + 1_02 && yyyymmdd <= (seasonYear + 1) * 10_000 + 3_01;
+}
+
+/** The year, month (1 to 12) and day of month that `instant` (epoch ms) has in `timeZone`. */
+function calendarDateIn(timeZone: string, instant: number): [number, number, number] {
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  });
+  const parts = format.formatToParts(instant);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return [part('year'), part('month'), part('day')];
 }

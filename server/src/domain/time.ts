@@ -22,9 +22,20 @@ export function zoneOffsetMinutes(timeZone: string, at: number): number {
   return Math.round((asUtc - Math.floor(at / 1000) * 1000) / 60000);
 }
 
-/** Midnight of the day containing `at`, in the given time zone, as epoch ms. */
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+/** The first instant (midnight) of the day containing `at`, in the given time zone, as epoch ms. */
 export function startOfDay(timeZone: string, at: number): number {
-  const offset = zoneOffsetMinutes(timeZone, at) * 60000;
-  const local = at + offset;
-  return local - (((local % 86400000) + 86400000) % 86400000) - offset;
+  const offsetAt = zoneOffsetMinutes(timeZone, at);
+  const wall = at + offsetAt * MINUTE;
+  const midnight = wall - (((wall % DAY) + DAY) % DAY);
+  // Days are the user's (ARCHITECTURE §4), and on a day the clocks change midnight had another
+  // offset than `at` has: read midnight with the offset of the day before and with the one at `at`.
+  // The earlier reading that shows midnight starts the day (a zone that repeats midnight has two);
+  // if neither does, the zone skips midnight and the day starts when its clocks jump.
+  const before = zoneOffsetMinutes(timeZone, midnight - offsetAt * MINUTE - DAY);
+  const readings = [before, offsetAt].map((offset) => midnight - offset * MINUTE);
+  const shown = readings.filter((t) => t + zoneOffsetMinutes(timeZone, t) * MINUTE === midnight);
+  return shown.length ? Math.min(...shown) : midnight - before * MINUTE;
 }

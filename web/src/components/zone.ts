@@ -7,6 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useSession } from '../auth/session';
 import './dates';
 import { inZone, isZoneName, wallInZone, zoneOffset } from './zonePlugin';
+import { now } from './clock';
 
 let current: string | undefined;
 
@@ -51,7 +52,7 @@ const INSTANT = /(?:Z|[+-]\d{2}:?\d{2})$/i;
 export function zoned(input?: ZonedInput): Dayjs {
   const zone = current;
   if (!zone) return dayjs(input === undefined ? undefined : input);
-  if (input === undefined) return inZone(Date.now(), zone);
+  if (input === undefined) return inZone(now(), zone);
   if (typeof input === 'string' && !INSTANT.test(input.trim())) {
     const wall = dayjs.utc(input.trim());
     return wall.isValid() ? wallInZone(wall.valueOf(), zone) : wall;

@@ -11,6 +11,7 @@
 import dayjs, { type Dayjs, type PluginFunc } from 'dayjs';
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 const BUCKET = 15 * MINUTE;
 
 interface Zoned {
@@ -94,6 +95,18 @@ function resolveWall(wall: number, zone: string, guess?: number): [number, numbe
   return [after, wall + (after - before) * MINUTE];
 }
 
+/**
+ * The offsets `wall` (epoch ms read as UTC fields) can be read with in `zone`, the earlier instant
+ * first: two for a wall clock the zone shows twice, none for one it skips.
+ */
+function readingsOf(wall: number, zone: string): number[] {
+  // A day either side brackets the one clock change a wall clock can fall in.
+  const around = new Set([zoneOffset(wall - DAY, zone), zoneOffset(wall + DAY, zone)]);
+  return [...around]
+    .filter((offset) => zoneOffset(wall - offset * MINUTE, zone) === offset)
+    .sort((a, b) => b - a);
+}
+
 function make(wall: number, zone: string, offset: number): Dayjs {
   const config = { utc: true, $offset: offset, x: { $zone: zone } };
   return dayjs(wall, config as unknown as dayjs.OptionType);
@@ -121,9 +134,21 @@ const ELAPSED: Record<string, number> = {
   hour: 60 * MINUTE,
 };
 
+// The units of startOf and endOf that begin and end at a midnight (in dayjs's names for them).
+const WHOLE_DAYS = new Set(['date', 'day', 'week', 'isoweek', 'month', 'quarter', 'year']);
+
 export const zonePlugin: PluginFunc = (_option, Class) => {
   const proto = Class.prototype as unknown as Record<string, Fn>;
-  const names = ['parse', 'init', 'valueOf', 'utcOffset', 'toDate', 'add', 'format'] as const;
+  const names = [
+    'parse',
+    'init',
+    'valueOf',
+    'utcOffset',
+    'toDate',
+    'add',
+    'startOf',
+    'format',
+  ] as const;
   const was = Object.fromEntries(names.map((name) => [name, proto[name]])) as Record<
     (typeof names)[number],
     Fn
@@ -169,6 +194,20 @@ export const zonePlugin: PluginFunc = (_option, Class) => {
     const step = zone ? ELAPSED[this.$utils().p(units)] : undefined;
     if (!zone || step === undefined) return was.add.call(this, amount, units);
     return inZone(this.valueOf() + Number(amount) * step, zone);
+  };
+
+  proto.startOf = function (this: Self, units?: string, startOf?: boolean) {
+    const moved = was.startOf.call(this, units, startOf) as Self;
+    const zone = zoneOf(this);
+    if (!zone || !WHOLE_DAYS.has(this.$utils().p(units))) return moved;
+    // A user's day (ARCHITECTURE §4; the presets of SPEC §9) starts at its first midnight and ends
+    // at its last 23:59:59.999. Where the zone shows either twice (Havana repeats midnight on
+    // 1 November, Santiago the hour before it on 4 April), take that reading, not the one nearest
+    // the offset `this` had.
+    const wall = moved.$d.getTime();
+    const readings = readingsOf(wall, zone);
+    const offset = startOf === false ? readings.at(-1) : readings[0];
+    return offset === undefined || offset === moved.$offset ? moved : make(wall, zone, offset);
   };
 
   proto.format = function (this: Self, template?: string) {
