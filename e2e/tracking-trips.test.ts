@@ -152,9 +152,17 @@ describe('trip pages', () => {
     );
     expect(await page.locator('.trip-entry').count()).toBe(listed);
     await page.getByRole('button', { name: 'Show all' }).click();
+    // The count once it has settled: MapLibre draws the lines over several frames, and a count
+    // read mid-way made 'one trip hidden' look like no change (seen under load).
+    let previous = -1;
     const all = await waitFor(
-      'trip lines after Show all',
-      () => renderedFeatures(page, /^trip-.*-line$/),
+      'trip lines after Show all, settled',
+      async () => {
+        await page.waitForTimeout(400);
+        const [before, n] = [previous, await renderedFeatures(page, /^trip-.*-line$/)];
+        previous = n;
+        return n > 0 && n === before ? n : 0;
+      },
       (n) => n > 0,
     );
     await trips.first().getByRole('button', { name: 'Hide on map' }).click();
