@@ -251,8 +251,16 @@ async function main() {
       'the yardstick, and the ratio to it is the figure to compare between runs. A real GPU removes the fill-rate',
       'limit. `npm run bench:map -- --viewport 1440x900` measures at another size.',
       '',
-      `Against the ≥ 30 fps target: on this renderer the empty map alone draws ${ceiling.fps.toFixed(0)} fps at this size, so no`,
-      'content can reach 30 here; what the units cost is the gap to that ceiling. Where a frame goes, read from',
+      ...(feed.fps >= 30
+        ? [
+            `Against the ≥ 30 fps target: met in this run (${fps} fps), against an empty map that draws ${ceiling.fps.toFixed(0)} fps at this`,
+            'size; on a busier machine the same renderer has drawn the empty map at 19–27 fps, under which no content',
+            'can reach 30, so the ratio is the figure to watch. Where a frame goes, read from',
+          ]
+        : [
+            `Against the ≥ 30 fps target: on this renderer the empty map alone draws ${ceiling.fps.toFixed(0)} fps at this size, so no`,
+            'content can reach 30 here; what the units cost is the gap to that ceiling. Where a frame goes, read from',
+          ]),
       "/proc CPU time during the feed (Nov 2026): Chromium's GPU process (SwiftShader) spends about 85 ms of CPU per",
       "frame across both cores, while the page's own JavaScript (live buffer, features, MapLibre) is under a tenth",
       'of the main thread in a CPU profile. Each style layer is a draw call per tile per frame, so the offline',
