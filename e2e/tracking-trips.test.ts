@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEMO_USERS, SCREENSHOT_DIR, hashPath, logIn, waitForHashPath } from './support/portal';
 import { lastDays, sceneDay } from './support/scene';
+import { expectAccessible } from './support/axe';
 
 let server: RunningServer;
 let browser: Browser;
@@ -34,6 +35,7 @@ type Size = keyof typeof VIEWPORTS;
 
 /** What the user sees (the viewport, not the whole scrolled page, which is tall on a phone). */
 async function screenshot(page: Page, name: string) {
+  await expectAccessible(page, name);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 }

@@ -7,6 +7,7 @@ import {
   type BrowserContextOptions,
 } from 'playwright-core';
 import { SCENE_ZONE } from './scene';
+import { watchAccessibility } from './axe';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [
@@ -35,7 +36,7 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 /**
  * A context on the server's scene: its clock starts at the server's time and runs with it, in the
  * demo fleet's zone unless told otherwise; and any request leaving the machine (a CDN, a tile
- * server) fails the test.
+ * server) fails the test; and every screen its pages reach is checked by axe (support/axe.ts).
  */
 export async function localContext(
   browser: Browser,
@@ -52,5 +53,6 @@ export async function localContext(
     /^(?!https?:\/\/(localhost|127\.0\.0\.1|[^/]*\.test)(:\d+)?\/)(https?|wss?):/,
     (route) => route.abort('blockedbyclient'),
   );
+  watchAccessibility(context);
   return context;
 }

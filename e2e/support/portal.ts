@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT } from './server';
+import { expectAccessible, noteUser } from './axe';
 
 export const DEMO_USERS = {
   full: { username: 'demo', password: 'demo' },
@@ -40,11 +41,17 @@ export async function logIn(
   hash = '/login',
 ) {
   if (!hashPath(page).startsWith('/login')) await page.goto(`${baseUrl}/#${hash}`);
+  // The login page is left by a click, never a goto: check it here.
+  await page.getByLabel('Username').waitFor();
+  await expectAccessible(page);
   await page.getByLabel('Username').fill(user.username);
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await waitForHashPath(page, (p) => !p.startsWith('/login'));
+  noteUser(page.context(), user.username);
   await page.locator('.portal-header').waitFor();
+  // The landing page is there once it has its heading (every page has one h1).
+  await page.locator('h1').first().waitFor();
 }
 
 /** Visible labels of the side menu's top-level entries and open sections. */
@@ -55,7 +62,9 @@ export async function menuLabels(page: Page): Promise<string[]> {
 
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results/screenshots');
 
+/** A screenshot of the page as it is, checked by axe first: what a test looks at is settled. */
 export async function screenshot(page: Page, name: string): Promise<string> {
+  await expectAccessible(page, name);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });

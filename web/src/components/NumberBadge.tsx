@@ -3,17 +3,29 @@
 import type { ReactNode } from 'react';
 import { Badge } from 'antd';
 import { DisconnectOutlined } from '@ant-design/icons';
+import { NEUTRAL_BADGE } from '../theme/antdTheme';
 
 export function isNumeric(value: unknown): boolean {
   if (typeof value === 'number') return Number.isFinite(value);
   return typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value));
 }
 
-export const ZERO_COLOUR = '#bfbfbf';
+export const ZERO_COLOUR = NEUTRAL_BADGE;
+const OVERFLOW = 99;
+
+/**
+ * The text a badge shows for `value`: the count ("99+" past 99) or "off". A button carrying the
+ * badge puts it in its name, so a voice-control user can say what they see (WCAG 2.5.3).
+ */
+export function badgeText(value: unknown, overflow = OVERFLOW): string {
+  if (!isNumeric(value)) return 'off';
+  const n = Number(value);
+  return n > overflow ? `${overflow}+` : String(n);
+}
 
 function OffBadge() {
   return (
-    <span className="badge-off" title="Not available">
+    <span className="badge-off" title="Not available" style={{ background: NEUTRAL_BADGE }}>
       <DisconnectOutlined aria-label="no connection" /> off
     </span>
   );
@@ -25,7 +37,7 @@ export function NumberBadge({ value, children }: { value: unknown; children: Rea
   }
   const n = Number(value);
   return (
-    <Badge count={n} showZero overflowCount={99} color={n === 0 ? ZERO_COLOUR : undefined}>
+    <Badge count={n} showZero overflowCount={OVERFLOW} color={n === 0 ? ZERO_COLOUR : undefined}>
       {children}
     </Badge>
   );

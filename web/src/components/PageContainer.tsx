@@ -16,7 +16,7 @@ export default function PageContainer({ title, subTitle, extra, children }: Prop
     <section className="page">
       <header className="page-header">
         <div className="page-heading">
-          <Typography.Title level={3} className="page-title">
+          <Typography.Title level={1} className="page-title">
             {title ?? meta?.title}
           </Typography.Title>
           {subTitle && <Typography.Text type="secondary">{subTitle}</Typography.Text>}

@@ -10,6 +10,22 @@ import Sidebar from './Sidebar';
 import Navbar from './Navbar';
 import { useLiveConnection } from '../api/live';
 
+/**
+ * The first Tab stop of every page (WCAG 2.4.1): past the side menu and the top bar to the page
+ * itself. A button, not a #fragment link, which the hash router would take for a route.
+ */
+function SkipToContent() {
+  return (
+    <button
+      type="button"
+      className="skip-link"
+      onClick={() => document.getElementById('main-content')?.focus()}
+    >
+      Skip to content
+    </button>
+  );
+}
+
 export default function Shell() {
   const user = useSession((s) => s.user);
   const mobile = useLayout((s) => s.device === 'mobile');
@@ -27,10 +43,11 @@ export default function Shell() {
   }
   return (
     <Layout className={`portal-shell${mobile ? ' is-mobile' : ''}`}>
+      <SkipToContent />
       <Sidebar user={user} />
       <Layout className="portal-main">
         <Navbar user={user} />
-        <Layout.Content className="portal-content">
+        <Layout.Content className="portal-content" id="main-content" tabIndex={-1}>
           <Outlet />
         </Layout.Content>
       </Layout>

@@ -1,6 +1,6 @@
 // The collapsible side menu of SPEC §2: 210 px, logo on top, footer with version, copyright range,
 // site link and the theme's Terms & Conditions. In mobile mode it overlays the page.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Layout } from 'antd';
 import {
@@ -44,10 +44,31 @@ function Footer() {
   );
 }
 
+/**
+ * On a phone the open menu covers the page like a dialog: focus goes into it, and Escape closes it
+ * and gives focus back to the button that opened it.
+ */
+function useMobileMenuFocus(open: boolean, close: () => void) {
+  const siderRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    siderRef.current?.querySelector<HTMLElement>('a, [role="menuitem"], button')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      close();
+      document.querySelector<HTMLElement>('.portal-header .hamburger')?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, close]);
+  return siderRef;
+}
+
 export default function Sidebar({ user }: { user: UserInfo }) {
   const opened = useLayout((s) => s.opened);
   const mobile = useLayout((s) => s.device === 'mobile');
   const closeSidebar = useLayout((s) => s.closeSidebar);
+  const siderRef = useMobileMenuFocus(mobile && opened, closeSidebar);
   return (
     <>
       {mobile && opened && <div className="sider-mask" onClick={closeSidebar} aria-hidden />}
@@ -61,7 +82,8 @@ export default function Sidebar({ user }: { user: UserInfo }) {
         data-testid="side-menu"
         data-state={opened ? 'open' : 'closed'}
       >
-        <div className="sider-inner">
+        {/* Shut on a phone it is 0 px wide: its links must leave the Tab order too. */}
+        <div className="sider-inner" ref={siderRef} inert={mobile && !opened}>
           <Logo collapsed={!opened} />
           <SideMenu user={user} collapsed={!opened} />
           {opened && <Footer />}

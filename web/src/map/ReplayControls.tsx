@@ -50,7 +50,7 @@ export function ReplayControls({
         value={Math.round(state.progress * 1000)}
         onChange={(value) => controller.seekFraction(value / 1000)}
         tooltip={{ open: false }}
-        aria-label="Replay position"
+        ariaLabelForHandle="Replay position"
         disabled={disabled}
       />
       <Space size={6}>

@@ -6,6 +6,7 @@ import { setApiHosts } from '../api/client';
 import { setCookiePolicy } from '../api/token';
 import { setReportServer } from '../api/report';
 import { FALLBACK_THEME } from './fallbackTheme';
+import { readablePrimary } from './antdTheme';
 
 export function applyTheme(theme: Theme): void {
   setApiHosts(theme.api_hosts.length ? theme.api_hosts : ['']);
@@ -19,7 +20,10 @@ export function applyTheme(theme: Theme): void {
     document.head.appendChild(icon);
   }
   icon.href = theme.favicon;
-  document.documentElement.style.setProperty('--portal-primary', theme.primary_colour);
+  document.documentElement.style.setProperty(
+    '--portal-primary',
+    readablePrimary(theme.primary_colour),
+  );
 }
 
 export async function loadTheme(): Promise<Theme> {

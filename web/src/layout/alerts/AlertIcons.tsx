@@ -11,7 +11,7 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import type { UserInfo } from '@fleet/common';
-import { NumberBadge } from '../../components/NumberBadge';
+import { NumberBadge, badgeText } from '../../components/NumberBadge';
 import { alertIconsFor, visibleSiteAlerts } from './alertRules';
 import {
   ALERT_KEYS,
@@ -21,20 +21,36 @@ import {
   useSiteAlerts,
 } from './alertQueries';
 import { beep } from './beep';
+import { useTopBarDropdown } from '../useTopBarDropdown';
+
+/**
+ * The name of an alert icon: what it is, then the badge it shows ("Rule alerts, 4", "Notices, off"),
+ * so the name holds the visible text a voice-control user says (WCAG 2.5.3).
+ */
+export function alertIconName(label: string, count: unknown): string {
+  return `${label}, ${badgeText(count)}`;
+}
 
 function IconButton({
   label,
+  count,
   onClick,
   children,
 }: {
   label: string;
+  count: unknown;
   onClick?: () => void;
   children: React.ReactNode;
 }) {
   return (
     <Tooltip title={label}>
-      <button type="button" className="header-icon" aria-label={label} onClick={onClick}>
-        {children}
+      <button
+        type="button"
+        className="header-icon"
+        aria-label={alertIconName(label, count)}
+        onClick={onClick}
+      >
+        <NumberBadge value={count}>{children}</NumberBadge>
       </button>
     </Tooltip>
   );
@@ -48,10 +64,8 @@ function ChaseupIcon() {
     if (typeof count === 'number' && count > 0) beep();
   }, [count]);
   return (
-    <IconButton label="Chase-ups" onClick={() => navigate('/recovery/chase_up')}>
-      <NumberBadge value={count}>
-        <AlertOutlined />
-      </NumberBadge>
+    <IconButton label="Chase-ups" count={count} onClick={() => navigate('/recovery/chase_up')}>
+      <AlertOutlined />
     </IconButton>
   );
 }
@@ -66,10 +80,8 @@ function RuleAlertIcon() {
     navigate('/portal/alerts/unit_alert');
   };
   return (
-    <IconButton label="Rule alerts" onClick={open}>
-      <NumberBadge value={data}>
-        <BellOutlined />
-      </NumberBadge>
+    <IconButton label="Rule alerts" count={data} onClick={open}>
+      <BellOutlined />
     </IconButton>
   );
 }
@@ -79,10 +91,8 @@ function NoticesIcon() {
   const { data, isError } = useNotices(true);
   const unread = isError || !data ? undefined : data.filter((n) => n.unread).length;
   return (
-    <IconButton label="Notices" onClick={() => navigate('/portal/alerts/notices')}>
-      <NumberBadge value={unread}>
-        <NotificationOutlined />
-      </NumberBadge>
+    <IconButton label="Notices" count={unread} onClick={() => navigate('/portal/alerts/notices')}>
+      <NotificationOutlined />
     </IconButton>
   );
 }
@@ -92,6 +102,7 @@ function SiteAlertIcon({ user }: { user: UserInfo }) {
   const { data, isError } = useSiteAlerts(true);
   const total = isError ? undefined : data?.total_count;
   const alerts = data ? visibleSiteAlerts(data.counts, user) : [];
+  const { dropdownProps, triggerProps } = useTopBarDropdown();
   const items = alerts.length
     ? alerts.map((a) => ({
         key: a.key,
@@ -101,8 +112,12 @@ function SiteAlertIcon({ user }: { user: UserInfo }) {
       }))
     : [{ key: 'none', label: 'No site alerts', disabled: true }];
   return (
-    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-      <button type="button" className="header-icon" aria-label="Site alerts">
+    <Dropdown menu={{ items }} {...dropdownProps}>
+      <button
+        {...triggerProps}
+        className="header-icon"
+        aria-label={alertIconName('Site alerts', total)}
+      >
         <NumberBadge value={total}>
           <WarningOutlined />
         </NumberBadge>

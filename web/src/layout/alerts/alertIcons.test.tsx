@@ -13,6 +13,9 @@ describe('top-bar alert icons', () => {
     renderApp('/portal/user_settings', { user: userOf('full') });
     const icons = await screen.findByTestId('alert-icons');
     await waitFor(() => expect(within(icons).getAllByText('off')).toHaveLength(3));
+    // Each name holds the badge a voice-control user sees (WCAG 2.5.3).
+    for (const name of ['Site alerts, off', 'Notices, off', 'Rule alerts, off'])
+      expect(within(icons).getByRole('button', { name })).toBeTruthy();
     expect(api.tasks()).toEqual(
       expect.arrayContaining(['get_site_alerts', 'get_notices', 'get_new_rule_alerts_count']),
     );
@@ -22,24 +25,37 @@ describe('top-bar alert icons', () => {
   it('counts rule alerts, and opening them resets the count and goes to the list', async () => {
     mockApi({ get_new_rule_alerts_count: () => ({ data: { new_rule_alerts_count: 4 } }) });
     const app = renderApp('/portal/user_settings', { user: userOf('full') });
-    const button = await screen.findByRole('button', { name: 'Rule alerts' });
-    await waitFor(() => expect(within(button).getByTitle('4')).toBeTruthy());
+    const button = await screen.findByRole('button', { name: 'Rule alerts, 4' });
+    expect(within(button).getByTitle('4')).toBeTruthy();
     fireEvent.click(button);
     await waitFor(() => expect(app.location()).toBe('/portal/alerts/unit_alert'));
     expect(
-      within(screen.getByRole('button', { name: 'Rule alerts' })).getByTitle('0'),
+      within(screen.getByRole('button', { name: 'Rule alerts, 0' })).getByTitle('0'),
     ).toBeTruthy();
   });
 
   it('polls the chase-up count for support users and leads to /recovery/chase_up', async () => {
     const api = mockApi({ get_chaseup_events_count_new: () => ({ data: { count: 2 } }) });
     const app = renderApp('/recovery/search', { user: userOf('support') });
-    const button = await screen.findByRole('button', { name: 'Chase-ups' });
-    await waitFor(() => expect(within(button).getByTitle('2')).toBeTruthy());
-    expect(screen.queryByRole('button', { name: 'Rule alerts' })).toBeNull();
+    const button = await screen.findByRole('button', { name: 'Chase-ups, 2' });
+    expect(within(button).getByTitle('2')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Rule alerts/ })).toBeNull();
     expect(api.tasks()).not.toContain('get_notices');
     fireEvent.click(button);
     await waitFor(() => expect(app.location()).toBe('/recovery/chase_up'));
+  });
+
+  it('names every top-bar button with the text it shows, so it can be said (WCAG 2.5.3)', async () => {
+    mockApi({ get_new_rule_alerts_count: () => ({ data: { new_rule_alerts_count: 4 } }) });
+    renderApp('/portal/user_settings', { user: userOf('full') });
+    await screen.findByRole('button', { name: 'Rule alerts, 4' });
+    const header = document.querySelector('.portal-header') as HTMLElement;
+    const buttons = within(header).getAllByRole('button');
+    expect(buttons.length).toBeGreaterThanOrEqual(5);
+    for (const button of buttons) {
+      const shown = (button.textContent ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+      expect(button.getAttribute('aria-label')?.toLowerCase(), button.outerHTML).toContain(shown);
+    }
   });
 
   it('lists only displayed site alerts with a count whose roles the user holds', () => {

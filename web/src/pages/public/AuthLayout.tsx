@@ -32,7 +32,7 @@ export default function AuthLayout({
       <aside className="auth-aside">
         <Brand />
         <div className="auth-pitch">
-          <h2>Know where every vehicle is, and what it is doing.</h2>
+          <p className="auth-pitch-lead">Know where every vehicle is, and what it is doing.</p>
           <ul>
             <li>
               <AimOutlined /> Live positions, trips and replays
@@ -57,7 +57,7 @@ export default function AuthLayout({
           <div className="auth-card-brand">
             <Brand />
           </div>
-          <Typography.Title level={3} className="auth-title">
+          <Typography.Title level={1} className="auth-title">
             {title}
           </Typography.Title>
           {subtitle && <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>}

@@ -72,7 +72,7 @@ describe('log out', () => {
   it('ends the session on the server and goes to the login page', async () => {
     const api = mockApi({}, { '/api/logout': () => ({ body: { result: 0 } }) });
     const app = renderApp('/portal/user_settings', { user: userOf('full') });
-    fireEvent.click(await screen.findByRole('button', { name: 'User menu' }));
+    fireEvent.click(await screen.findByRole('button', { name: /user menu$/ }));
     fireEvent.click(await screen.findByText('Log Out'));
     await waitFor(() => expect(app.location()).toBe('/login'));
     expect(

@@ -122,7 +122,7 @@ export default function UserSessionsPage() {
               render: (value: string) => formatTime(value),
             },
             {
-              title: '',
+              title: <span className="visually-hidden">Actions</span>,
               key: 'actions',
               align: 'right',
               render: (_, row) => (

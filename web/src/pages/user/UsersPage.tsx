@@ -126,7 +126,7 @@ export default function UsersPage() {
               render: (v: string | null) => (v ? formatTime(v) : 'Never'),
             },
             {
-              title: '',
+              title: <span className="visually-hidden">Actions</span>,
               key: 'actions',
               align: 'right',
               render: (_, row) => (

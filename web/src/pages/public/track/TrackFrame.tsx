@@ -74,7 +74,7 @@ export function TrackFrame({
     <div className={`track-page ${className}`}>
       <header className="track-top">
         <Brand />
-        <span className="track-title">{title}</span>
+        <h1 className="track-title">{title}</h1>
         {link?.data && (
           <span className="track-meta">
             {link.failing ? (

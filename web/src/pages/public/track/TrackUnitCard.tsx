@@ -35,7 +35,7 @@ export function TrackUnitCard({
     <section className="track-card" aria-label={`Vehicle ${unit.name}`}>
       <header className="unit-panel-head">
         <div className="unit-panel-title">
-          <Typography.Title level={4} className="unit-panel-name">
+          <Typography.Title level={2} className="unit-panel-name">
             {unit.name}
           </Typography.Title>
           <Typography.Text type="secondary">{unit.reg}</Typography.Text>

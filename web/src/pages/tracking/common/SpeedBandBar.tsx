@@ -13,7 +13,8 @@ export default function SpeedBandBar({
 }) {
   const bands = speedBands(histogram);
   const total = bands.reduce((s, b) => s + b.seconds, 0);
-  if (!total) return <span className="speed-band-bar" aria-label="No driving" />;
+  // An image of the bands: a plain span may not carry a name (ARIA), an img may.
+  if (!total) return <span className="speed-band-bar" role="img" aria-label="No driving" />;
   const above = maxSpeed != null ? secondsAtOrAbove(bands, maxSpeed) : null;
   const title = (
     <div>

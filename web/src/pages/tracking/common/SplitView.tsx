@@ -78,10 +78,8 @@ export default function SplitView({
         listLabel={listLabel}
       />
       <div className={`split-list${pane === 'list' ? '' : ' is-hidden'}`}>{list}</div>
-      <div
-        className={`split-map${pane === 'map' ? '' : ' is-hidden'}`}
-        aria-hidden={pane !== 'map'}
-      >
+      {/* Inert, not only aria-hidden: the hidden map's controls must leave the Tab order too. */}
+      <div className={`split-map${pane === 'map' ? '' : ' is-hidden'}`} inert={pane !== 'map'}>
         {map}
       </div>
     </div>

@@ -108,13 +108,15 @@ export function LiveWorkspace<T extends UnitListItem>({
     <div className={`live-page${narrow ? ' is-narrow' : ''} shows-${view}`}>
       {narrow && (
         <div className="live-switch">
+          {/* The list, and its heading, are hidden while the map shows: the page keeps its h1. */}
+          {view === 'map' && <h1 className="visually-hidden">{title}</h1>}
           <PaneSwitch value={view} onChange={setView} />
         </div>
       )}
       <div className="live-body">
         <aside className="live-side" aria-label={`${title} units`}>
           <header className="live-side-head">
-            <Typography.Title level={4} className="live-title">
+            <Typography.Title level={1} className="live-title">
               {title}
             </Typography.Title>
             <LiveStatusBadge status={status} />

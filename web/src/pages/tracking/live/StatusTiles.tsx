@@ -1,11 +1,9 @@
 import type { StatusCounts, StatusFilter } from './unitStatus';
 import { STATUS_META } from './unitStatus';
 
-const TILES: { key: StatusFilter; label: string; colour: string }[] = [
-  { key: 'all', label: 'All', colour: '#0f1c2e' },
-  { key: 'moving', label: STATUS_META.moving.label, colour: STATUS_META.moving.colour },
-  { key: 'parked', label: STATUS_META.parked.label, colour: STATUS_META.parked.colour },
-  { key: 'offline', label: STATUS_META.offline.label, colour: STATUS_META.offline.colour },
+const TILES: { key: StatusFilter; label: string; colour: string; text: string }[] = [
+  { key: 'all', label: 'All', colour: '#0f1c2e', text: '#0f1c2e' },
+  ...(['moving', 'parked', 'offline'] as const).map((key) => ({ key, ...STATUS_META[key] })),
 ];
 
 /** The fleet at a glance; each count is also the filter for its status. */
@@ -28,7 +26,7 @@ export function StatusTiles({
           aria-pressed={value === tile.key}
           data-testid={`count-${tile.key}`}
           onClick={() => onChange(value === tile.key && tile.key !== 'all' ? 'all' : tile.key)}
-          style={{ ['--tile-colour' as string]: tile.colour }}
+          style={{ ['--tile-colour' as string]: tile.colour, ['--tile-text' as string]: tile.text }}
         >
           <span className="status-tile-count">{counts[tile.key]}</span>
           <span className="status-tile-label">{tile.label}</span>

@@ -85,6 +85,22 @@ describe('UnitList', () => {
     expect(onSelect).toHaveBeenCalledWith(1);
   });
 
+  it('is one Tab stop, the selected row, and the arrow keys move between rows', () => {
+    renderList({ selectedUid: 2 });
+    const tabbable = () => rows().filter((r) => r.tabIndex === 0);
+    expect(tabbable().map((r) => r.getAttribute('data-uid'))).toEqual(['2']);
+    expect(rows().filter((r) => r.tabIndex === -1)).toHaveLength(3);
+    fireEvent.keyDown(tabbable()[0], { key: 'Home' });
+    expect(document.activeElement?.getAttribute('data-uid')).toBe('3');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement?.getAttribute('data-uid')).toBe('1');
+    expect(tabbable().map((r) => r.getAttribute('data-uid'))).toEqual(['1']);
+    fireEvent.keyDown(document.activeElement!, { key: 'End' });
+    expect(document.activeElement?.getAttribute('data-uid')).toBe('2');
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement?.getAttribute('data-uid')).toBe('2');
+  });
+
   it('narrows to the units of a fleet link, with counts of those only', () => {
     renderList({ focus: [1, 3] });
     expect(count('all')).toBe('2');

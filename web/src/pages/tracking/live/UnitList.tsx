@@ -98,11 +98,12 @@ export function UnitList<T extends UnitListItem>({
         rowHeight={UNIT_ROW_HEIGHT}
         rowKey={(u) => u.uid}
         scrollToIndex={selectedIndex}
-        renderRow={(unit) => (
+        renderRow={(unit, _index, tabbable) => (
           <UnitRow
             unit={unit}
             now={now}
             selected={unit.uid === selectedUid}
+            tabbable={tabbable}
             onSelect={onSelect}
             badges={badges?.(unit)}
           />

@@ -87,7 +87,7 @@ export function UnitPanel({
     <section className="unit-panel" aria-label={`Unit ${unit.name}`}>
       <header className="unit-panel-head">
         <div className="unit-panel-title">
-          <Typography.Title level={4} className="unit-panel-name" title={unit.name}>
+          <Typography.Title level={2} className="unit-panel-name" title={unit.name}>
             {unit.name}
           </Typography.Title>
           <Typography.Text type="secondary">

@@ -7,6 +7,8 @@ export const UNIT_ROW_HEIGHT = 64;
 interface Props {
   unit: UnitListItem;
   selected: boolean;
+  /** The list's one Tab stop; the other rows are reached with the arrow keys. */
+  tabbable?: boolean;
   now: number;
   onSelect: (uid: number) => void;
   /** Small tags after the registration (service status, battery...). */
@@ -18,7 +20,7 @@ export function lastReport(unit: UnitListItem): string | null {
   return unit.position?.datetime ?? unit.last_disconnect ?? null;
 }
 
-export function UnitRow({ unit, selected, now, onSelect, badges }: Props) {
+export function UnitRow({ unit, selected, tabbable = true, now, onSelect, badges }: Props) {
   const status = unitStatus(unit);
   const meta = STATUS_META[status];
   const when = lastReport(unit);
@@ -33,7 +35,7 @@ export function UnitRow({ unit, selected, now, onSelect, badges }: Props) {
     <div
       role="option"
       aria-selected={selected}
-      tabIndex={0}
+      tabIndex={tabbable ? 0 : -1}
       data-uid={unit.uid}
       data-status={status}
       className={`unit-row${selected ? ' is-selected' : ''}`}

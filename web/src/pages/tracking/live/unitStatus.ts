@@ -5,11 +5,15 @@ import { PARK_STATE, type UnitListItem } from '@fleet/common';
 export type UnitStatus = 'moving' | 'parked' | 'offline' | 'unknown';
 export type StatusFilter = 'all' | 'moving' | 'parked' | 'offline';
 
-export const STATUS_META: Record<UnitStatus, { label: string; colour: string }> = {
-  moving: { label: 'Moving', colour: '#16a34a' },
-  parked: { label: 'Parked', colour: '#2563eb' },
-  offline: { label: 'Disconnected', colour: '#9ca3af' },
-  unknown: { label: 'No position', colour: '#f59e0b' },
+/**
+ * `colour` marks a status (dots, tile edges, the map); `text` is the same hue dark enough to read
+ * at 4.5:1 on white and on the status's pale tint (WCAG 1.4.3).
+ */
+export const STATUS_META: Record<UnitStatus, { label: string; colour: string; text: string }> = {
+  moving: { label: 'Moving', colour: '#16a34a', text: '#15803d' },
+  parked: { label: 'Parked', colour: '#2563eb', text: '#1d4ed8' },
+  offline: { label: 'Disconnected', colour: '#9ca3af', text: '#4b5563' },
+  unknown: { label: 'No position', colour: '#f59e0b', text: '#b45309' },
 };
 
 type StatusFields = Pick<UnitListItem, 'connected' | 'park_state'>;

@@ -73,7 +73,7 @@ export default function TripList({
     <div className="trip-list" ref={scroller} aria-label="Trips and stops">
       {groupByDay(entries).map((group) => (
         <section key={group.day} className="trip-day">
-          <h4 className="trip-day-heading">{group.title}</h4>
+          <h2 className="trip-day-heading">{group.title}</h2>
           <div role="list" aria-label={group.title}>
             {group.entries.map((entry) => {
               const selected = entry.id === selectedId;

@@ -89,7 +89,7 @@ export default function FleetCoverageView() {
           max={30}
           value={radius}
           onChange={setRadius}
-          aria-labelledby="coverage-radius-label"
+          ariaLabelledByForHandle="coverage-radius-label"
         />
       </div>
       {query.data?.thinned && (

@@ -39,7 +39,7 @@ export default function FleetTripList({
     <div className="trip-list" ref={scroller} aria-label="Trips">
       {groupByDay(rows).map((group) => (
         <section key={group.day}>
-          <h4 className="trip-day-heading">{group.title}</h4>
+          <h2 className="trip-day-heading">{group.title}</h2>
           <div role="list" aria-label={group.title}>
             {group.entries.map((row) => {
               const selected = row.id === selectedId;

@@ -235,7 +235,7 @@ export default function TripSummaryView() {
                 ),
               },
               {
-                title: '',
+                title: <span className="visually-hidden">Open</span>,
                 key: 'open',
                 align: 'right',
                 render: (_, row) => (

@@ -1,0 +1,37 @@
+import { useCallback, useRef, useState } from 'react';
+import type { DropdownProps } from 'antd';
+
+/**
+ * A top-bar dropdown opened by a button, by click or by keyboard: Enter opens it with the focus in
+ * the menu, and when it closes the focus goes back to the button if it would otherwise be lost with
+ * the menu (WCAG 2.4.3; antd leaves it on the page's body after Escape). Spread `dropdownProps` on
+ * the Dropdown and `triggerProps` on its button.
+ */
+export function useTopBarDropdown() {
+  const [open, setOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const onOpenChange = useCallback((next: boolean) => {
+    setOpen(next);
+    if (next) return;
+    // The menu hides after this call: look where the focus landed once it has.
+    requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body || active.closest('.ant-dropdown'))
+        triggerRef.current?.focus();
+    });
+  }, []);
+  const dropdownProps: Partial<DropdownProps> = {
+    trigger: ['click'],
+    placement: 'bottomRight',
+    open,
+    onOpenChange,
+    autoFocus: true,
+  };
+  const triggerProps = {
+    ref: triggerRef,
+    type: 'button' as const,
+    'aria-haspopup': 'menu' as const,
+    'aria-expanded': open,
+  };
+  return { dropdownProps, triggerProps };
+}
