@@ -1,9 +1,10 @@
 // Devices in, live data out: the position pipeline, the device gateways and the demo simulator,
 // started together as the configuration asks.
+// Trip expiry runs as a job (jobs/trip-expiry.ts); the pipeline hears of device changes on the bus.
 import type { Kysely } from 'kysely';
 import type { Database } from './db';
 import type { Services } from './services';
-import { clock, now } from './clock';
+import { now } from './clock';
 import { createPipeline, type Pipeline } from './pipeline';
 import { startGateways, type RunningGateways } from './ingest/gateways';
 import { startSimulator, type HistoryProgress, type Simulator, type SimUnit } from './sim';
@@ -24,7 +25,6 @@ export interface RunningDevices {
   close(): Promise<void>;
 }
 
-const TRIP_EXPIRY_INTERVAL_MS = 60_000;
 const NIGHT_SHIFT_CLASSES = new Set(['large_truck', 'truck_trailer']);
 
 export async function startDevices(services: Services, log: DevicesLog): Promise<RunningDevices> {
@@ -36,15 +36,11 @@ export async function startDevices(services: Services, log: DevicesLog): Promise
     bus: services.bus,
     log,
   });
-  services.onUnitDeviceChanged = () => pipeline.invalidate();
   const gateways = await startGateways(
     { ...config.gateways, host: config.host },
     pipeline,
     log as any,
   );
-  const expiry = clock().every(TRIP_EXPIRY_INTERVAL_MS, () => {
-    pipeline.expireTrips().catch((err) => log.error({ err }, 'closing silent trips failed'));
-  });
 
   let simulator: Simulator | null = null;
   if (config.sim.units !== 0) {
@@ -72,7 +68,6 @@ export async function startDevices(services: Services, log: DevicesLog): Promise
     gateways,
     simulator,
     async close() {
-      expiry.cancel();
       await simulator?.stop();
       await gateways.close();
       await pipeline.close();

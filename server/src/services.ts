@@ -12,8 +12,6 @@ export interface Services {
   mailer: Mailer;
   limits: { username: RateLimiter; ip: RateLimiter };
   bus: Bus;
-  /** Hooks other modules register (e.g. the pipeline's device cache). */
-  onUnitDeviceChanged?: () => void;
   /** How far the demo fleet's history is written, while a simulator runs (shown by /api/health). */
   simulatorHistory?: () => HistoryProgress | null;
 }

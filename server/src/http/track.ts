@@ -3,16 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { RESULT } from '@fleet/common';
 import type { Services } from '../services';
 import { hashToken } from '../auth/crypto';
-import { toUnitItem, withUnitState } from '../tasks/unit-view';
-import { iso } from '../tasks/paging';
+import { toUnitItem, withUnitState } from '../domain/unit-view';
+import { iso } from '../domain/iso';
 import { clock } from '../clock';
+import { jsonBody, text } from './zod';
 
 const TRAIL_MS = 6 * 3600_000;
 
 export function trackRoutes(services: Services) {
   return async (app: FastifyInstance) => {
     const { db } = services.db;
-    app.post('/api/track', async (req) => {
+    const schema = { body: jsonBody({ send_token: text(200).optional() }) };
+    app.post('/api/track', { schema }, async (req) => {
       const body = (req.body ?? {}) as { send_token?: unknown };
       const token = typeof body.send_token === 'string' ? body.send_token : '';
       const now = clock().now();

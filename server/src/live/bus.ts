@@ -26,23 +26,43 @@ export interface DeviceEventMessage {
   speed: number | null;
 }
 
-/** Topics and their messages; other modules add theirs by declaration merging. */
+/**
+ * Sessions ended (logout, revoked, password changed, user deleted): by id, or every session of a
+ * user except `exceptSessionId` (the one that changed its own password stays open).
+ */
+export interface SessionRevokedMessage {
+  sessionIds?: number[];
+  userId?: number;
+  exceptSessionId?: number;
+}
+
+/** The units a user may see changed (user_units / all_units), or a client's units were added or removed. */
+export interface UnitsChangedMessage {
+  userId?: number;
+  clientId?: number;
+}
+
+/** A unit's device (IMEI, protocol) changed: whoever caches device → unit must drop it. */
+export interface UnitDeviceChangedMessage {
+  uid: number;
+}
+
+/** Every topic and its message: the only way onto the bus (no raw topic strings elsewhere). */
 export interface BusMessages {
   unit: UnitUpdateMessage;
   device_event: DeviceEventMessage;
+  session_revoked: SessionRevokedMessage;
+  units_changed: UnitsChangedMessage;
+  unit_device_changed: UnitDeviceChangedMessage;
 }
 
-export type BusHandler = (message: any) => void;
+export type BusTopic = keyof BusMessages;
+export type BusHandler<K extends BusTopic> = (message: BusMessages[K]) => void;
 
 export interface Bus {
-  publish<K extends keyof BusMessages>(topic: K, message: BusMessages[K]): void;
-  publish(topic: string, message: unknown): void;
+  publish<K extends BusTopic>(topic: K, message: BusMessages[K]): void;
   /** Returns the function that unsubscribes. */
-  subscribe<K extends keyof BusMessages>(
-    topic: K,
-    handler: (message: BusMessages[K]) => void,
-  ): () => void;
-  subscribe(topic: string, handler: BusHandler): () => void;
+  subscribe<K extends BusTopic>(topic: K, handler: BusHandler<K>): () => void;
   close(): Promise<void>;
 }
 
@@ -53,10 +73,11 @@ export interface Bus {
 export function createMemoryBus(
   opts: { onError?: (err: unknown, topic: string) => void } = {},
 ): Bus {
-  const topics = new Map<string, Set<BusHandler>>();
+  // Handlers are stored per topic; the map's key ties each set to its topic's message type.
+  const topics = new Map<BusTopic, Set<(message: never) => void>>();
   return {
-    publish(topic: string, message: unknown) {
-      const handlers = topics.get(topic);
+    publish<K extends BusTopic>(topic: K, message: BusMessages[K]) {
+      const handlers = topics.get(topic) as Set<BusHandler<K>> | undefined;
       if (!handlers) return;
       for (const h of [...handlers]) {
         try {
@@ -66,9 +87,9 @@ export function createMemoryBus(
         }
       }
     },
-    subscribe(topic: string, handler: BusHandler) {
-      let set = topics.get(topic);
-      if (!set) topics.set(topic, (set = new Set()));
+    subscribe<K extends BusTopic>(topic: K, handler: BusHandler<K>) {
+      let set = topics.get(topic) as Set<BusHandler<K>> | undefined;
+      if (!set) topics.set(topic, (set = new Set<BusHandler<K>>()));
       set.add(handler);
       return () => {
         set.delete(handler);

@@ -3,78 +3,81 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
-import { LIVE_CLOSE_UNAUTHENTICATED } from '@fleet/common';
+import { isSupportType, LIVE_CLOSE_UNAUTHENTICATED } from '@fleet/common';
 import type { Services } from '../services';
 import { resolveSession, type SessionUser } from '../auth/sessions';
-import { Tenant } from '../tasks/tenant';
-
-export const LIVE_TOPICS = {
-  unit: 'unit',
-  deviceEvent: 'device_event',
-  sessionRevoked: 'session_revoked',
-  unitsChanged: 'units_changed',
-} as const;
-
-/** Sessions that ended: by id, or every session of a user but one. */
-export interface SessionRevoked {
-  sessionIds?: number[];
-  userId?: number;
-  exceptSessionId?: number;
-}
+import { visibleUnitIds } from '../domain/visible-units';
+import type { SessionRevokedMessage, UnitsChangedMessage } from './bus';
 
 export interface LiveOptions {
   flushMs?: number;
-  recheckMs?: number;
 }
 
 interface Client {
   socket: WebSocket;
   user: SessionUser;
-  token: string;
   units: Set<number>;
+  /** Bumped per unit-access query, so a slow answer never overwrites a newer one. */
+  unitsQuery: number;
   pending: Map<number, Record<string, unknown>>;
+}
+
+function revokes(msg: SessionRevokedMessage, user: SessionUser): boolean {
+  if (msg.sessionIds?.includes(user.sessionId)) return true;
+  return msg.userId === user.nid && msg.exceptSessionId !== user.sessionId;
+}
+
+function concerns(msg: UnitsChangedMessage, user: SessionUser): boolean {
+  if (msg.userId === undefined && msg.clientId === undefined) return true;
+  if (msg.userId === user.nid) return true;
+  // Support users see every client's units.
+  return (
+    msg.clientId !== undefined && (msg.clientId === user.clientId || isSupportType(user.userType))
+  );
 }
 
 export function liveHub(services: Services, opts: LiveOptions = {}) {
   const flushMs = opts.flushMs ?? 1000;
-  const recheckMs = opts.recheckMs ?? 30_000;
   return async (app: FastifyInstance) => {
     const clients = new Set<Client>();
     const { bus } = services;
 
-    async function visibleUnits(user: SessionUser): Promise<Set<number>> {
-      const rows = await new Tenant(services.db.db, user).units().select('units.uid').execute();
-      return new Set(rows.map((r) => r.uid));
+    /** Asks which units the client's user may see now (at connect, and when that changes). */
+    async function refreshUnits(c: Client): Promise<void> {
+      const query = ++c.unitsQuery;
+      try {
+        const units = await visibleUnitIds(services.db.db, c.user.nid);
+        if (query !== c.unitsQuery) return;
+        c.units = units;
+        for (const uid of c.pending.keys()) if (!units.has(uid)) c.pending.delete(uid);
+      } catch (err) {
+        app.log.warn({ err, userId: c.user.nid }, 'live: reading unit access failed');
+      }
     }
 
     const unsubscribe = [
-      bus.subscribe(
-        LIVE_TOPICS.unit,
-        (msg: { uid: number; client_id?: number } & Record<string, unknown>) => {
-          for (const c of clients) {
-            if (!c.units.has(msg.uid)) continue;
-            const { client_id: _c, ...fields } = msg;
-            c.pending.set(msg.uid, { ...(c.pending.get(msg.uid) ?? {}), ...fields });
-          }
-        },
-      ),
-      bus.subscribe(LIVE_TOPICS.deviceEvent, (msg: { uid: number } & Record<string, unknown>) => {
+      bus.subscribe('unit', (msg) => {
+        const { client_id: _c, ...fields } = msg;
         for (const c of clients) {
           if (!c.units.has(msg.uid)) continue;
-          const { client_id: _c, ...alert } = msg;
-          send(c, { type: 'alert', alert: { kind: 'device_event', ...alert } });
+          c.pending.set(msg.uid, { ...(c.pending.get(msg.uid) ?? {}), ...fields });
         }
       }),
-      bus.subscribe(LIVE_TOPICS.sessionRevoked, (msg: SessionRevoked) => {
+      bus.subscribe('device_event', (msg) => {
+        const { client_id: _c, ...alert } = msg;
         for (const c of clients) {
-          const everyOfUser = msg.userId === c.user.nid && msg.exceptSessionId !== c.user.sessionId;
-          if (msg.sessionIds?.includes(c.user.sessionId) || everyOfUser) {
-            c.socket.close(LIVE_CLOSE_UNAUTHENTICATED, 'logged out');
-          }
+          if (c.units.has(msg.uid))
+            send(c, { type: 'alert', alert: { kind: 'device_event', ...alert } });
         }
       }),
-      bus.subscribe(LIVE_TOPICS.unitsChanged, () => {
-        for (const c of clients) void visibleUnits(c.user).then((u) => (c.units = u));
+      // Expired sessions arrive here too: the session clean-up job publishes them (jobs/).
+      bus.subscribe('session_revoked', (msg) => {
+        for (const c of clients) {
+          if (revokes(msg, c.user)) c.socket.close(LIVE_CLOSE_UNAUTHENTICATED, 'logged out');
+        }
+      }),
+      bus.subscribe('units_changed', (msg) => {
+        for (const c of clients) if (concerns(msg, c.user)) void refreshUnits(c);
       }),
     ];
 
@@ -91,22 +94,8 @@ export function liveHub(services: Services, opts: LiveOptions = {}) {
       }
     }, flushMs);
 
-    // Sessions can also end by expiry or a password change; look again now and then.
-    const recheckTimer = setInterval(async () => {
-      for (const c of clients) {
-        const user = await resolveSession(
-          services.db.db,
-          c.token,
-          services.config.sessionTtlMs,
-        ).catch(() => null);
-        if (!user) c.socket.close(LIVE_CLOSE_UNAUTHENTICATED, 'logged out');
-        else c.units = await visibleUnits(user);
-      }
-    }, recheckMs);
-
     app.addHook('onClose', async () => {
       clearInterval(flushTimer);
-      clearInterval(recheckTimer);
       unsubscribe.forEach((u) => u());
       for (const c of clients) c.socket.close(1001, 'server shutting down');
     });
@@ -130,19 +119,22 @@ export function liveHub(services: Services, opts: LiveOptions = {}) {
             ? await resolveSession(services.db.db, msg.token, services.config.sessionTtlMs)
             : null;
         clearTimeout(authTimeout);
+        if (socket.readyState !== socket.OPEN) return; // closed while the session was read
         if (!user) {
           socket.close(LIVE_CLOSE_UNAUTHENTICATED, 'not authenticated');
           return;
         }
-        client = {
+        // Listed before its units are read, so a change published meanwhile is not missed.
+        const c: Client = (client = {
           socket,
           user,
-          token: msg.token!,
-          units: await visibleUnits(user),
+          units: new Set(),
+          unitsQuery: 0,
           pending: new Map(),
-        };
-        clients.add(client);
-        send(client, { type: 'ready', units: client.units.size });
+        });
+        clients.add(c);
+        await refreshUnits(c);
+        send(c, { type: 'ready', units: c.units.size });
       });
       socket.on('close', () => {
         clearTimeout(authTimeout);

@@ -59,7 +59,10 @@ export interface Pipeline extends IngestSink {
   close(): Promise<void>;
   /** Forget cached device → unit lookups (one device, or all): call after provisioning changes. */
   invalidate(deviceId?: string): void;
-  /** Close the open trips of units silent for longer than the no-data gap (runs periodically). */
+  /**
+   * Close the open trips of units silent for longer than the no-data gap. The trip-expiry job
+   * (jobs/trip-expiry.ts) calls it every `config.expireIntervalMs`.
+   */
   expireTrips(): Promise<void>;
   readonly stats: PipelineStats;
   readonly config: PipelineConfig;
@@ -258,13 +261,9 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
     publishEvents(bus, result.events);
   }
 
-  let timer: ReturnType<typeof setInterval> | null = null;
-  if (cfg.expireIntervalMs > 0) {
-    timer = setInterval(() => {
-      batcher.exclusive(expireSilent).catch((err) => log.error({ err }, 'trip expiry failed'));
-    }, cfg.expireIntervalMs);
-    timer.unref?.();
-  }
+  // A unit's device changed (tasks publish it after commit): its old identifier must miss now.
+  // The old device id is not in the message, so every cached lookup goes.
+  const offDeviceChanged = bus.subscribe('unit_device_changed', () => registry.invalidate());
 
   return {
     config: cfg,
@@ -277,8 +276,7 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
     },
     flush: () => batcher.flush(),
     async close() {
-      if (timer) clearInterval(timer);
-      timer = null;
+      offDeviceChanged();
       await batcher.close();
     },
     invalidate: (deviceId?: string) => registry.invalidate(deviceId),
