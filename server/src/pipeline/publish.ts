@@ -3,7 +3,7 @@
 // get_unit_list_full items (API.md §3); a `device_event` message per newly stored event.
 import type { Bus, UnitUpdateMessage } from '../live/bus';
 import type { DeviceEventType } from '../ingest/types';
-import { isConnected } from '../domain/connection';
+import { isConnected, lastReport, liveState } from '../domain/connection';
 import type { UnitInfo, UnitRuntime } from './runtime';
 import type { StoredEvent } from './store';
 import type { LiveView } from './process';
@@ -11,6 +11,17 @@ import type { LiveView } from './process';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function unitMessage(info: UnitInfo, rt: UnitRuntime, now: number): UnitUpdateMessage {
+  // Replayed or buffered history arrives now but is old: shown disconnected, not moving.
+  const live = liveState(
+    {
+      serviceType: info.serviceType,
+      fixTime: rt.hasFix ? rt.fixTime : null,
+      serverTime: rt.serverTime,
+      parkState: rt.parkState,
+      speed: rt.speed,
+    },
+    now,
+  );
   return {
     client_id: info.clientId,
     uid: info.uid,
@@ -18,14 +29,14 @@ export function unitMessage(info: UnitInfo, rt: UnitRuntime, now: number): UnitU
       ? {
           lat: rt.lat,
           lon: rt.lon,
-          speed: Math.round(rt.speed),
+          speed: Math.round(live.speed),
           direction: Math.round(rt.course),
           datetime: iso(rt.fixTime),
           ignition: rt.ignition,
         }
       : null,
-    park_state: rt.parkState,
-    connected: isConnected(info.serviceType, rt.serverTime, now),
+    park_state: live.parkState,
+    connected: live.connected,
   };
 }
 
@@ -41,7 +52,11 @@ export function unitChanged(
     before.hasFix !== after.hasFix ||
     before.parkState !== after.parkState ||
     before.ignition !== after.ignition ||
-    !isConnected(info.serviceType, before.serverTime, now)
+    !isConnected(
+      info.serviceType,
+      lastReport(before.hasFix ? before.fixTime : null, before.serverTime),
+      now,
+    )
   );
 }
 

@@ -2,12 +2,12 @@
 import { z } from 'zod';
 import { MAX_SPEED_OPTIONS, isValidEmail } from '@fleet/common';
 import { json } from '../db';
-import { loadUserInfo } from '../auth/user-info';
 import { hashPassword, verifyPassword } from '../auth/crypto';
 import { passwordProblem } from '../auth/passwords';
 import { defineTask } from './registry';
 import { TaskError, notFound } from './errors';
 import type { TaskContext } from './context';
+import { userInfo } from './system';
 
 const IGNORED_SETTING_KEYS = ['_sys_Id', '_sys_Ref', 'channel'];
 const settingValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
@@ -56,7 +56,7 @@ async function mergeJsonColumn(
     .select(column)
     .where('users.nid', '=', ctx.user.nid)
     .executeTakeFirstOrThrow();
-  const merged = { ...json.parse<Record<string, unknown>>((row as any)[column], {}), ...fields };
+  const merged = { ...json.parse<Record<string, unknown>>(row[column], {}), ...fields };
   await ctx.tenant
     .updateTable('users')
     .set({ [column]: JSON.stringify(merged) })
@@ -71,7 +71,7 @@ const whoAmI = defineTask({
   params: z.object({}),
   probe: () => ({}),
   async handler(ctx) {
-    return { user: await loadUserInfo(ctx.system, ctx.user.nid) };
+    return { user: await userInfo(ctx, ctx.user.nid) };
   },
 });
 
@@ -81,8 +81,8 @@ const getUserSettings = defineTask({
   params: z.object({}),
   probe: () => ({}),
   async handler(ctx) {
-    const info = await loadUserInfo(ctx.system, ctx.user.nid);
-    return { settings: { max_speed: 120, ...info!.settings } };
+    const info = await userInfo(ctx, ctx.user.nid);
+    return { settings: { max_speed: 120, ...info.settings } };
   },
 });
 
@@ -111,8 +111,8 @@ const getUserUiSettings = defineTask({
   params: z.object({}),
   probe: () => ({}),
   async handler(ctx) {
-    const info = await loadUserInfo(ctx.system, ctx.user.nid);
-    return { ui_settings: info!.ui_settings };
+    const info = await userInfo(ctx, ctx.user.nid);
+    return { ui_settings: info.ui_settings };
   },
 });
 
@@ -173,10 +173,12 @@ const setPassword = defineTask({
       .where('user_id', '=', ctx.user.nid)
       .where('id', '!=', ctx.user.sessionId)
       .execute();
-    ctx.services.bus.publish('session_revoked', {
-      userId: ctx.user.nid,
-      exceptSessionId: ctx.user.sessionId,
-    });
+    ctx.afterCommit(() =>
+      ctx.services.bus.publish('session_revoked', {
+        userId: ctx.user.nid,
+        exceptSessionId: ctx.user.sessionId,
+      }),
+    );
     ctx.changeLog({
       action: 'E',
       entityType: 'User Settings',

@@ -12,13 +12,20 @@ export interface ChangeLogEntry {
   description: string;
 }
 
+export type Effect = () => void | Promise<void>;
+
+export interface EffectLogger {
+  error(obj: unknown, msg?: string): void;
+}
+
 /**
- * What a handler gets. Tenant data is reachable only through `tenant`; `system` is for tables
- * that belong to no client (tickets, unit issues) and is named so that its use stands out.
+ * What a handler gets. Tenant data is reachable only through `tenant`; `system` (the unscoped
+ * database) is read only by the named functions of tasks/system.ts, which the lint rule allows.
  */
 export class TaskContext {
   readonly tenant: Tenant;
   readonly changes: ChangeLogEntry[] = [];
+  private readonly effects: Effect[] = [];
 
   constructor(
     readonly system: Kysely<Database> | Transaction<Database>,
@@ -31,5 +38,24 @@ export class TaskContext {
 
   changeLog(entry: ChangeLogEntry): void {
     this.changes.push(entry);
+  }
+
+  /**
+   * Mail, bus messages and cache invalidation: run once the task's transaction has committed (or a
+   * read task has answered), in order, and never when the task fails.
+   */
+  afterCommit(fn: Effect): void {
+    this.effects.push(fn);
+  }
+
+  /** Runs the queued effects; one that fails is logged and does not change the task's answer. */
+  async runEffects(task: string, log: EffectLogger): Promise<void> {
+    for (const fn of this.effects.splice(0)) {
+      try {
+        await fn();
+      } catch (err) {
+        log.error({ err, task, reqId: this.meta.requestId }, 'after-commit effect failed');
+      }
+    }
   }
 }

@@ -1,5 +1,4 @@
 // Runs one /api/call batch: in order, a result per request, one failure never failing its neighbours.
-import crypto from 'node:crypto';
 import { z } from 'zod';
 import {
   RESULT,
@@ -71,15 +70,15 @@ async function runOne(
     return { ref, result: RESULT.REFUSED, message: describeZodError(parsed.error) };
   }
   try {
-    const data = await execute(services, user, meta, task, parsed.data);
+    const data = await execute(services, user, meta, task, parsed.data, log);
     return { ref, result: RESULT.OK, data };
   } catch (err) {
     if (err instanceof TaskError) return { ref, result: err.result, message: err.message };
     if (err instanceof z.ZodError)
       return { ref, result: RESULT.REFUSED, message: describeZodError(err) };
-    const id = crypto.randomUUID();
-    log.error({ err, task: task.name, errorId: id }, 'task failed');
-    return { ref, result: RESULT.REFUSED, message: 'Server error', error: id };
+    // The id a user quotes is the request id Fastify's log lines carry (API.md §1).
+    log.error({ err, task: task.name, reqId: meta.requestId }, 'task failed');
+    return { ref, result: RESULT.REFUSED, message: 'Server error', error: meta.requestId };
   }
 }
 
@@ -89,13 +88,18 @@ async function execute(
   meta: RequestMeta,
   task: TaskDef,
   params: unknown,
+  log: Logger,
 ): Promise<unknown> {
   const writes = /^(set|delete)_/.test(task.name);
   if (!writes) {
-    return task.handler(new TaskContext(services.db.db, user, services, meta), params);
+    const ctx = new TaskContext(services.db.db, user, services, meta);
+    const data = await task.handler(ctx, params);
+    await ctx.runEffects(task.name, log);
+    return data;
   }
-  // Writes run in one transaction with their change-log rows: a failure changes nothing.
-  return services.db.db.transaction().execute(async (trx) => {
+  // Writes run in one transaction with their change-log rows: a failure changes nothing, and
+  // effects (mail, bus messages) run only once the transaction has committed.
+  const { ctx, data } = await services.db.db.transaction().execute(async (trx) => {
     const ctx = new TaskContext(trx, user, services, meta);
     const data = await task.handler(ctx, params);
     const entries = ctx.changes.length
@@ -124,8 +128,10 @@ async function execute(
         })),
       )
       .execute();
-    return data;
+    return { ctx, data };
   });
+  await ctx.runEffects(task.name, log);
+  return data;
 }
 
 const ID_KEYS = ['id', 'uid', 'nid', 'pid', 'lid', 'rid', 'roid', 'tid', 'srid', 'vid', 'cid'];

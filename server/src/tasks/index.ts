@@ -1,11 +1,15 @@
 import { registerTasks } from './registry';
 import { accountTasks } from './account';
 import { userTasks } from './users';
-import { userRecordTasks } from './user-records';
+import { userSessionTasks } from './user-sessions';
+import { userLogTasks } from './user-logs';
+import { userUnitTasks } from './user-units';
+import { clientTasks } from './clients';
 import { unitTasks } from './units';
 import { tripTasks } from './trips';
 import { trackLinkTasks } from './track-links';
 import { summaryTasks } from './summaries';
+import { coverageTasks } from './coverage';
 import { peopleTasks } from './people';
 
 let registered = false;
@@ -17,11 +21,15 @@ export function registerAllTasks(): void {
   registerTasks([
     ...accountTasks,
     ...userTasks,
-    ...userRecordTasks,
+    ...userSessionTasks,
+    ...userLogTasks,
+    ...userUnitTasks,
+    ...clientTasks,
     ...unitTasks,
     ...tripTasks,
     ...trackLinkTasks,
     ...summaryTasks,
+    ...coverageTasks,
     ...peopleTasks,
   ]);
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { SelectQueryBuilder } from 'kysely';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '@fleet/common';
+import type { Database } from '../db';
 
 export const pagingSchema = {
   page: z.number().int().min(1).default(1),
@@ -8,6 +10,14 @@ export const pagingSchema = {
 
 export function pageOf(p: { page: number; page_size: number }) {
   return { limit: p.page_size, offset: (p.page - 1) * p.page_size };
+}
+
+/** How many rows a filtered query has (for `count` and `page_count`). */
+export async function countRows<TB extends keyof Database>(
+  q: SelectQueryBuilder<Database, TB, {}>,
+): Promise<number> {
+  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(n);
 }
 
 export function listAnswer<K extends string, T>(
@@ -25,5 +35,4 @@ export function listAnswer<K extends string, T>(
   };
 }
 
-export const iso = (ms: number | null | undefined): string | null =>
-  ms === null || ms === undefined ? null : new Date(ms).toISOString();
+export { iso } from '../domain/iso';

@@ -1,19 +1,28 @@
-// Fleet-wide trip reads: trip summaries per unit, fleet and driver trips, coverage points.
+// Fleet-wide trip reads: trip summaries per unit, fleet and driver trips.
+import { sql, type Selectable } from 'kysely';
 import { z } from 'zod';
 import { UNIT_TRIP_SIZE } from '@fleet/common';
 import { json } from '../db';
+import type { TripsTable } from '../db/types';
 import { HISTOGRAM_KEYS } from '../domain/trips-histogram';
-import { defineTask } from './registry';
+import { defineTask, type ForeignIds } from './registry';
 import { notFound } from './errors';
 import { iso } from './paging';
-import { rangeOf } from './trips';
+import { isoDate, rangeOf } from './trips';
 import { peopleNames } from './people';
 import type { TaskContext } from './context';
 
-const isoDate = z
-  .string()
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO-8601 date and time');
-const uidList = z.array(z.number().int().positive()).max(2000).optional();
+/** Parameters of a read over a range and some units (none named: every visible unit). */
+export const fleetRangeParams = z.object({
+  from: isoDate,
+  to: isoDate,
+  uids: z.array(z.number().int().positive()).max(2000).optional(),
+});
+export const fleetRangeProbe = (f: ForeignIds) => ({
+  from: '2000-01-01T00:00:00Z',
+  to: '2000-01-02T00:00:00Z',
+  uids: [f.uid],
+});
 
 /** The visible units among the wanted ones (all visible units when none are named). */
 async function visibleUnits(ctx: TaskContext, uids?: number[]) {
@@ -24,8 +33,15 @@ async function visibleUnits(ctx: TaskContext, uids?: number[]) {
   return rows;
 }
 
+/** The range of a fleet read and the units it covers. */
+export async function fleetScope(ctx: TaskContext, p: z.infer<typeof fleetRangeParams>) {
+  const { from, to } = rangeOf(p);
+  const units = await visibleUnits(ctx, p.uids);
+  return { from, to, units, uids: units.map((u) => u.uid) };
+}
+
 function tripItem(
-  r: any,
+  r: Selectable<TripsTable>,
   names: Map<number, string>,
   units: Map<number, { name: string; reg: string }>,
 ) {
@@ -51,26 +67,22 @@ function tripItem(
 const getTripSummary = defineTask({
   name: 'get_trip_summary',
   roles: ['feature_trips_summary', 'user_support'],
-  params: z.object({ from: isoDate, to: isoDate, uids: uidList }),
-  probe: (f) => ({ from: '2000-01-01T00:00:00Z', to: '2000-01-02T00:00:00Z', uids: [f.uid] }),
+  params: fleetRangeParams,
+  probe: fleetRangeProbe,
   async handler(ctx, p) {
-    const { from, to } = rangeOf(p);
-    const units = await visibleUnits(ctx, p.uids);
-    const uids = units.map((u) => u.uid);
-    const rows = uids.length
-      ? await tripsOverlapping(ctx, uids, from, to)
-          .select([
-            'unit_id',
-            'type',
-            'distance',
-            'duration',
-            'max_speed',
-            'speed_histogram',
-            'start_time',
-            'end_time',
-          ])
-          .execute()
-      : [];
+    const { from, to, units, uids } = await fleetScope(ctx, p);
+    const rows = await tripsOverlapping(ctx, uids, from, to)
+      .select([
+        'unit_id',
+        'type',
+        'distance',
+        'duration',
+        'max_speed',
+        'speed_histogram',
+        'start_time',
+        'end_time',
+      ])
+      .execute();
     const byUnit = new Map<number, typeof rows>();
     for (const r of rows) byUnit.set(r.unit_id, [...(byUnit.get(r.unit_id) ?? []), r]);
     const summary = units.map((u) => {
@@ -110,20 +122,16 @@ const getTripSummary = defineTask({
 const getFleetTrips = defineTask({
   name: 'get_fleet_trips',
   roles: ['feature_fleet_trips', 'user_support'],
-  params: z.object({ from: isoDate, to: isoDate, uids: uidList }),
-  probe: (f) => ({ from: '2000-01-01T00:00:00Z', to: '2000-01-02T00:00:00Z', uids: [f.uid] }),
+  params: fleetRangeParams,
+  probe: fleetRangeProbe,
   async handler(ctx, p) {
-    const { from, to } = rangeOf(p);
-    const units = await visibleUnits(ctx, p.uids);
-    const uids = units.map((u) => u.uid);
-    const rows = uids.length
-      ? await tripsOverlapping(ctx, uids, from, to)
-          .selectAll()
-          .where('type', '=', 0)
-          .orderBy('start_time', 'desc')
-          .limit(UNIT_TRIP_SIZE * 4)
-          .execute()
-      : [];
+    const { from, to, units, uids } = await fleetScope(ctx, p);
+    const rows = await tripsOverlapping(ctx, uids, from, to)
+      .selectAll()
+      .where('type', '=', 0)
+      .orderBy('start_time', 'desc')
+      .limit(UNIT_TRIP_SIZE * 4)
+      .execute();
     const names = await peopleNames(
       ctx,
       rows.map((r) => r.driver_id),
@@ -165,27 +173,25 @@ const getDriverTrips = defineTask({
         people.map((x) => x.pid),
       )
       .execute();
-    const rows = uids.length
-      ? await tripsOverlapping(ctx, uids, from, to)
-          .selectAll()
-          .where('type', '=', 0)
-          .where((eb) =>
-            eb.or([
-              eb(
-                'driver_id',
-                'in',
-                people.map((x) => x.pid),
-              ),
-              eb.and([
-                eb('driver_id', 'is', null),
-                eb('unit_id', 'in', assigned.length ? assigned.map((a) => a.uid) : [-1]),
-              ]),
-            ]),
-          )
-          .orderBy('start_time', 'desc')
-          .limit(UNIT_TRIP_SIZE * 4)
-          .execute()
-      : [];
+    const rows = await tripsOverlapping(ctx, uids, from, to)
+      .selectAll()
+      .where('type', '=', 0)
+      .where((eb) =>
+        eb.or([
+          eb(
+            'driver_id',
+            'in',
+            people.map((x) => x.pid),
+          ),
+          eb.and([
+            eb('driver_id', 'is', null),
+            eb('unit_id', 'in', assigned.length ? assigned.map((a) => a.uid) : [-1]),
+          ]),
+        ]),
+      )
+      .orderBy('start_time', 'desc')
+      .limit(UNIT_TRIP_SIZE * 4)
+      .execute();
     const names = new Map(people.map((x) => [x.pid, `${x.first_name} ${x.surname}`.trim()]));
     const driverOfUnit = new Map(assigned.map((a) => [a.uid, a.driver_id!]));
     const unitMap = new Map(units.map((u) => [u.uid, u]));
@@ -204,41 +210,12 @@ const getDriverTrips = defineTask({
 
 /** Trips and stops of the given units that overlap the range [from, to]. */
 function tripsOverlapping(ctx: TaskContext, uids: number[], from: number, to: number) {
-  return ctx.tenant
+  const q = ctx.tenant
     .selectFrom('trips')
-    .where('unit_id', 'in', uids)
     .where('start_time', '<', to)
     .where('end_time', '>', from);
+  // `in ()` is not valid SQL on PostgreSQL: no units, no trips.
+  return uids.length ? q.where('unit_id', 'in', uids) : q.where(sql<boolean>`1 = 0`);
 }
 
-const MAX_COVERAGE_POINTS = 50000;
-
-const getCoverage = defineTask({
-  name: 'get_coverage',
-  roles: ['feature_fleet_coverage', 'user_support'],
-  params: z.object({ from: isoDate, to: isoDate, uids: uidList }),
-  probe: (f) => ({ from: '2000-01-01T00:00:00Z', to: '2000-01-02T00:00:00Z', uids: [f.uid] }),
-  async handler(ctx, p) {
-    const { from, to } = rangeOf(p);
-    const units = await visibleUnits(ctx, p.uids);
-    const uids = units.map((u) => u.uid);
-    if (!uids.length) return { points: [], units: 0 };
-    // Positions carry no client_id; the visible-unit list above is what scopes them.
-    const rows = await ctx.system
-      .selectFrom('positions')
-      .select(['lat', 'lon'])
-      .where('unit_id', 'in', uids)
-      .where('fix_time', '>=', from)
-      .where('fix_time', '<=', to)
-      .where('speed', '>', 0)
-      .limit(MAX_COVERAGE_POINTS * 10)
-      .execute();
-    const step = Math.max(1, Math.ceil(rows.length / MAX_COVERAGE_POINTS));
-    const points: [number, number][] = [];
-    for (let i = 0; i < rows.length; i += step)
-      points.push([Math.round(rows[i].lat * 1e5) / 1e5, Math.round(rows[i].lon * 1e5) / 1e5]);
-    return { points, units: uids.length, thinned: step > 1 };
-  },
-});
-
-export const summaryTasks = [getTripSummary, getFleetTrips, getDriverTrips, getCoverage];
+export const summaryTasks = [getTripSummary, getFleetTrips, getDriverTrips];

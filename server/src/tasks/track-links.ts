@@ -33,11 +33,10 @@ const setTrackLink = defineTask({
     const unit = await ctx.tenant.assertUnit(p.uid);
     const { expires, now } = shareExpiry(p.expires);
     const token = newToken();
-    await ctx.system
-      .insertInto('track_links')
+    await ctx.tenant
+      .insertInto('track_links', unit.client_id)
       .values({
         unit_id: unit.uid,
-        client_id: unit.client_id,
         token_hash: hashToken(token),
         created: now,
         expires,
@@ -101,10 +100,9 @@ const setTrackAllLink = defineTask({
   async handler(ctx, p) {
     const { expires, now } = shareExpiry(p.expires);
     const token = newToken();
-    await ctx.system
+    await ctx.tenant
       .insertInto('track_all_links')
       .values({
-        client_id: ctx.user.clientId,
         token_hash: hashToken(token),
         created: now,
         expires,

@@ -23,7 +23,7 @@ export const TRIP_READ_ROLES: Role[] = [
   'user_support',
 ];
 
-const isoDate = z
+export const isoDate = z
   .string()
   .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO-8601 date and time');
 const MAX_RANGE_MS = 93 * 86400_000;
@@ -106,11 +106,9 @@ const getTripPoints = defineTask({
   async handler(ctx, p) {
     await ctx.tenant.assertUnit(p.uid);
     const { from, to } = rangeOf(p);
-    // Positions carry no client_id; the unit check above is what scopes them.
-    const rows = await ctx.system
-      .selectFrom('positions')
+    const rows = await ctx.tenant
+      .positionsOf([p.uid])
       .select(['fix_time', 'lat', 'lon', 'speed', 'course', 'ignition'])
-      .where('unit_id', '=', p.uid)
       .where('fix_time', '>=', from)
       .where('fix_time', '<=', to)
       .orderBy('fix_time')

@@ -10,6 +10,7 @@ import { TaskError, notFound } from './errors';
 import { iso } from './paging';
 import { toUnitItem, withUnitState } from './unit-view';
 import type { TaskContext } from './context';
+import { forgetUnknownDevice, unknownDevices } from './system';
 import { clock, now } from '../clock';
 
 export const UNIT_READ_ROLES: Role[] = [
@@ -212,9 +213,9 @@ const setUnitDevice = defineTask({
       .set({ device_id: deviceId, protocol: deviceId ? p.protocol : null })
       .where('uid', '=', p.uid)
       .execute();
-    if (deviceId)
-      await ctx.system.deleteFrom('unit_issues').where('device_id', '=', deviceId).execute();
-    ctx.services.onUnitDeviceChanged?.();
+    if (deviceId) await forgetUnknownDevice(ctx, deviceId);
+    // The pipeline's device → unit cache drops the unit once the change is committed.
+    ctx.afterCommit(() => ctx.services.bus.publish('unit_device_changed', { uid: p.uid }));
     ctx.changeLog({
       action: 'E',
       entityType: 'Unit',
@@ -234,12 +235,7 @@ const getUnitIssues = defineTask({
   probe: () => ({}),
   async handler(ctx) {
     if (ctx.tenant.isSupport) {
-      const rows = await ctx.system
-        .selectFrom('unit_issues')
-        .selectAll()
-        .orderBy('last_seen', 'desc')
-        .limit(1000)
-        .execute();
+      const rows = await unknownDevices(ctx);
       return {
         unit_issues: rows.map((r) => ({
           ...r,

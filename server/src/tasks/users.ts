@@ -11,13 +11,12 @@ import {
   type UserTypeApiName,
 } from '@fleet/common';
 import { json } from '../db';
-import { loadUserInfo } from '../auth/user-info';
 import { hashPassword } from '../auth/crypto';
 import { passwordProblem } from '../auth/passwords';
-import { createTicket } from '../auth/tickets';
 import { defineTask } from './registry';
 import { TaskError } from './errors';
-import { iso, listAnswer, pageOf, pagingSchema } from './paging';
+import { countRows, iso, listAnswer, pageOf, pagingSchema } from './paging';
+import { forgetUser, issueTicket, usernameTaken, userInfo } from './system';
 import { now } from '../clock';
 
 const getUsers = defineTask({
@@ -36,9 +35,7 @@ const getUsers = defineTask({
         ]),
       );
     }
-    const { n } = await q
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
+    const count = await countRows(q);
     const rows = await q
       .select([
         'nid',
@@ -76,7 +73,7 @@ const getUsers = defineTask({
       created: iso(r.created),
       cid: r.client_id,
     }));
-    return listAnswer('users', users, Number(n), p.page_size);
+    return listAnswer('users', users, count, p.page_size);
   },
 });
 
@@ -118,14 +115,8 @@ const setUser = defineTask({
       const problem = passwordProblem(p.password);
       if (problem) throw new TaskError(problem);
     }
-    if (p.username) {
-      const clash = await ctx.system
-        .selectFrom('users')
-        .select('nid')
-        .where(sql`lower(username)`, '=', p.username.toLowerCase())
-        .executeTakeFirst();
-      if (clash && clash.nid !== p.nid) throw new TaskError('That username is already taken');
-    }
+    if (p.username && (await usernameTaken(ctx, p.username, p.nid)))
+      throw new TaskError('That username is already taken');
     let nid: number;
     if (p.nid) {
       const existing = await ctx.tenant.assertUser(p.nid);
@@ -152,10 +143,9 @@ const setUser = defineTask({
       const type = p.user_type ?? 'full';
       if (!p.password && !p.email)
         throw new TaskError('Give the new user a password or an e-mail address for the invitation');
-      const row = await ctx.system
-        .insertInto('users')
+      const row = await ctx.tenant
+        .insertInto('users', p.cid)
         .values({
-          client_id: ctx.tenant.ownerClient(p.cid),
           username: p.username,
           display_name: p.display_name ?? p.username,
           email: p.email || null,
@@ -172,12 +162,16 @@ const setUser = defineTask({
         .executeTakeFirstOrThrow();
       nid = row.nid;
       if (!p.password && p.email) {
-        const ticket = await createTicket(ctx.system, 'new_account', nid);
-        await ctx.services.mailer.send({
-          to: p.email,
-          subject: 'You have been invited to the tracking portal',
-          text: `Hello ${p.display_name ?? p.username},\n\nAn account "${p.username}" has been created for you. Choose your password here:\n\n${ctx.services.config.publicUrl}/#/new_account/${ticket}\n`,
-        });
+        const ticket = await issueTicket(ctx, 'new_account', nid);
+        const { email, username } = p;
+        const name = p.display_name ?? username;
+        ctx.afterCommit(() =>
+          ctx.services.mailer.send({
+            to: email,
+            subject: 'You have been invited to the tracking portal',
+            text: `Hello ${name},\n\nAn account "${username}" has been created for you. Choose your password here:\n\n${ctx.services.config.publicUrl}/#/new_account/${ticket}\n`,
+          }),
+        );
       }
       ctx.changeLog({
         action: 'I',
@@ -186,7 +180,7 @@ const setUser = defineTask({
         description: `User ${p.username} added`,
       });
     }
-    return { user: await loadUserInfo(ctx.system, nid) };
+    return { user: await userInfo(ctx, nid) };
   },
 });
 
@@ -199,11 +193,10 @@ const deleteUser = defineTask({
   async handler(ctx, p) {
     if (p.nid === ctx.user.nid) throw new TaskError('You cannot delete your own account');
     const user = await ctx.tenant.assertUser(p.nid);
-    await ctx.system.deleteFrom('tickets').where('user_id', '=', p.nid).execute();
+    await forgetUser(ctx, p.nid);
     await ctx.tenant.deleteFrom('sessions').where('user_id', '=', p.nid).execute();
-    await ctx.system.deleteFrom('user_units').where('user_id', '=', p.nid).execute();
     await ctx.tenant.deleteFrom('users').where('nid', '=', p.nid).execute();
-    ctx.services.bus.publish('session_revoked', { userId: p.nid });
+    ctx.afterCommit(() => ctx.services.bus.publish('session_revoked', { userId: p.nid }));
     ctx.changeLog({
       action: 'D',
       entityType: 'User Settings',

@@ -106,12 +106,17 @@ describe('from device to trips', () => {
     const driver = await t.task(demo, 'get_driver_trips', { ...range(), pids: [driverPid] });
     expect(driver.data.trips.some((x: any) => x.uid === uid)).toBe(true);
     const coverage = await t.task(demo, 'get_coverage', { ...range(), uids: [uid] });
-    expect(coverage.data.points.length).toBeGreaterThan(50);
+    expect(coverage.data.points).toBeGreaterThan(50);
+    const counted = coverage.data.cells.reduce((n: number, c: number[]) => n + c[2], 0);
+    expect(counted).toBe(coverage.data.points);
+    expect(coverage.data.truncated).toBe(false);
   });
 
-  it('shows the unit connected at its newest position', async () => {
+  it('shows the unit at its newest position, disconnected: its data is over an hour old', async () => {
     const unit = (await t.task(demo, 'get_unit', { uid })).data.unit;
-    expect(unit.connected).toBe(true);
+    // The last fix was driving at 72 km/h, but 75 minutes ago: not reporting, so not moving.
+    expect(unit).toMatchObject({ connected: false, park_state: 1 });
+    expect(unit.position.speed).toBe(0);
     expect(unit.position.lon).toBeCloseTo(28 + 59 * 0.0066, 4);
     expect(unit.odometer).toBeGreaterThan(35);
   });

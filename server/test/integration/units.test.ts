@@ -28,9 +28,10 @@ describe('unit tasks', () => {
     // Seeded positions are older than a day: every unit is disconnected until it reports.
     expect(res.data.units.every((x: any) => x.connected === false)).toBe(true);
     const db = t.running.services.db.db;
+    // A fresh report (fix and receipt both now) brings the unit back.
     await db
       .updateTable('unit_state')
-      .set({ server_time: Date.now() })
+      .set({ server_time: Date.now(), fix_time: Date.now() })
       .where('unit_id', '=', u.uid)
       .execute();
     const issues = await t.task(demo, 'get_unit_list_full', { filter: 'only_issues' });

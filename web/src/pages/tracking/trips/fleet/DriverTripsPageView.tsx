@@ -4,12 +4,12 @@ import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Select } from 'antd';
-import { getDriverTrips, getDrivers } from '../../../../api/tracking';
+import { driverTripsQuery, driversQuery } from '../../../../api/tracking';
 import type { DateRange } from '../../../../components/dateRangePresets';
 import { formatRangeText } from '../../common/format';
 import RangeToolbar from '../../common/RangeToolbar';
 import { apiRange, formatDateRange, formatIdList, parseIdList } from '../../common/routeParams';
-import { useIsMobile } from '../../common/useIsMobile';
+import { useIsMobile } from '../../../../layout/useResponsive';
 import { useRangeParam } from '../../common/useRangeParam';
 import FleetTripsView from './FleetTripsView';
 
@@ -20,14 +20,9 @@ export default function DriverTripsPageView() {
   const pids = useMemo(() => parseIdList(params.pids), [params.pids]);
   const range = useRangeParam(params.date_range);
   const { from, to } = apiRange(range);
-  const drivers = useQuery({ queryKey: ['drivers'], queryFn: getDrivers, staleTime: 60_000 });
+  const drivers = useQuery({ ...driversQuery(), staleTime: 60_000 });
   const people = drivers.data?.people ?? [];
-  const queryKey = ['driver_trips', from, to, pids.join(',')];
-  const query = useQuery({
-    queryKey,
-    queryFn: () => getDriverTrips({ from, to }, pids),
-    enabled: pids.length > 0,
-  });
+  const query = useQuery({ ...driverTripsQuery({ from, to }, pids), enabled: pids.length > 0 });
   const go = (nextPids: number[], nextRange: DateRange) =>
     navigate(`/portal/driver_trips/${formatIdList(nextPids)}/${formatDateRange(nextRange)}`);
 
@@ -56,7 +51,7 @@ export default function DriverTripsPageView() {
       range={range}
       onRange={(next) => go(pids, next)}
       mobile={mobile}
-      queries={['driver_trips', 'trip_points']}
+      queries={['get_driver_trips', 'get_trip_points']}
       fetching={query.isFetching}
       refreshDisabled={!pids.length}
     />
@@ -68,7 +63,6 @@ export default function DriverTripsPageView() {
       subTitle={`${names.length ? names.join(', ') : 'Choose drivers'} · ${formatRangeText(range)}`}
       toolbar={toolbar}
       rows={pids.length ? (query.data?.trips ?? []) : []}
-      queryKey={queryKey}
       range={range}
       loading={pids.length > 0 && query.isLoading}
       prompt={

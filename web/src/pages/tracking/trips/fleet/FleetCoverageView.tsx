@@ -1,5 +1,6 @@
 // fleet_coverage_area[/{uid_list}[/{daterange}]] (SPEC §2): where the chosen units (none chosen:
-// every unit) drove over a range, as a heat map of their moving fixes (get_coverage).
+// every unit) drove over a range, as a heat map of grid cells weighted by their moving fixes
+// (get_coverage counts them on the server, and says when the quietest cells were left out).
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -15,7 +16,7 @@ import { registerMapForTests } from '../../common/mapTestHook';
 import { UnitsRangeToolbar } from '../../common/RangeToolbar';
 import { apiRange, formatDateRange, formatIdList, parseIdList } from '../../common/routeParams';
 import SplitView, { type SplitPane } from '../../common/SplitView';
-import { useIsMobile } from '../../common/useIsMobile';
+import { useIsMobile } from '../../../../layout/useResponsive';
 import { useRangeParam } from '../../common/useRangeParam';
 
 const NO_POINTS: HeatPoint[] = [];
@@ -35,9 +36,11 @@ export default function FleetCoverageView() {
     queryFn: () => getCoverage({ from, to }, uids.length ? uids : undefined),
   });
   const points = useMemo<HeatPoint[]>(
-    () => query.data?.points.map(([lat, lon]) => ({ lat, lon })) ?? NO_POINTS,
+    () => query.data?.cells.map(([lat, lon, weight]) => ({ lat, lon, weight })) ?? NO_POINTS,
     [query.data],
   );
+  const positions = query.data?.points ?? 0;
+  const leftOut = query.data?.truncated ? query.data.left_out : null;
   const go = (nextUids: number[], nextRange: DateRange) =>
     navigate(`/portal/fleet_coverage_area/${formatIdList(nextUids)}/${formatDateRange(nextRange)}`);
 
@@ -58,7 +61,7 @@ export default function FleetCoverageView() {
         <div className="trip-totals" style={{ padding: 0, border: 0 }}>
           <div className="trip-total">
             <span className="trip-total-label">Positions</span>
-            <span className="trip-total-value">{points.length.toLocaleString('en-ZA')}</span>
+            <span className="trip-total-value">{positions.toLocaleString('en-ZA')}</span>
           </div>
           <div className="trip-total">
             <span className="trip-total-label">Units</span>
@@ -92,15 +95,16 @@ export default function FleetCoverageView() {
           ariaLabelledByForHandle="coverage-radius-label"
         />
       </div>
-      {query.data?.thinned && (
+      {leftOut && (
         <Alert
           className="trip-panel-alert"
           type="info"
           showIcon
-          title="A long range: an even sample of the positions is drawn."
+          data-testid="coverage-truncated"
+          title={`The busiest ${points.length.toLocaleString('en-ZA')} places are drawn; ${leftOut.points.toLocaleString('en-ZA')} positions in ${leftOut.cells.toLocaleString('en-ZA')} rarely visited places are left out.`}
         />
       )}
-      {!query.isLoading && points.length === 0 && (
+      {!query.isLoading && positions === 0 && (
         <Alert
           className="trip-panel-alert"
           type="info"

@@ -1,11 +1,11 @@
 // Trips of several units (or drivers), newest first under a heading per day (the user's days).
-import { useEffect, useRef } from 'react';
 import { Tag } from 'antd';
 import { UserOutlined, WarningFilled } from '@ant-design/icons';
 import { formatDuration, formatKm, type TripLabel } from '@fleet/common';
-import type { FleetTripRow } from '../../../../api/tracking';
+import type { FleetTripRow } from '@fleet/common';
 import { zoned } from '../../../../components/zone';
 import { formatSpeed } from '../../common/format';
+import { useChosenInView } from '../../common/useChosenInView';
 import TripLabelTag from '../TripLabelTag';
 import { groupByDay } from '../tripEntries';
 
@@ -28,13 +28,7 @@ export default function FleetTripList({
   onLabel,
   savingId,
 }: Props) {
-  const scroller = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (selectedId === null) return;
-    scroller.current
-      ?.querySelector(`#fleet_trip_${selectedId}`)
-      ?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
-  }, [selectedId]);
+  const scroller = useChosenInView(selectedId === null ? null : `fleet_trip_${selectedId}`);
   return (
     <div className="trip-list" ref={scroller} aria-label="Trips">
       {groupByDay(rows).map((group) => (

@@ -3,13 +3,12 @@
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-
-import { getFleetTrips } from '../../../../api/tracking';
+import { fleetTripsQuery } from '../../../../api/tracking';
 import type { DateRange } from '../../../../components/dateRangePresets';
 import { formatRangeText } from '../../common/format';
 import { UnitsRangeToolbar } from '../../common/RangeToolbar';
 import { apiRange, formatDateRange, formatIdList, parseIdList } from '../../common/routeParams';
-import { useIsMobile } from '../../common/useIsMobile';
+import { useIsMobile } from '../../../../layout/useResponsive';
 import { useRangeParam } from '../../common/useRangeParam';
 import FleetTripsView from './FleetTripsView';
 
@@ -20,11 +19,7 @@ export default function FleetTripsPageView() {
   const uids = useMemo(() => parseIdList(params.uid_list), [params.uid_list]);
   const range = useRangeParam(params.daterange);
   const { from, to } = apiRange(range);
-  const queryKey = ['fleet_trips', from, to, uids.join(',')];
-  const query = useQuery({
-    queryKey,
-    queryFn: () => getFleetTrips({ from, to }, uids.length ? uids : undefined),
-  });
+  const query = useQuery(fleetTripsQuery({ from, to }, uids.length ? uids : undefined));
   const go = (nextUids: number[], nextRange: DateRange) =>
     navigate(`/portal/fleet_trips/${formatIdList(nextUids)}/${formatDateRange(nextRange)}`);
 
@@ -34,7 +29,7 @@ export default function FleetTripsPageView() {
       go={go}
       range={range}
       mobile={mobile}
-      queries={['fleet_trips', 'trip_points']}
+      queries={['get_fleet_trips', 'get_trip_points']}
       fetching={query.isFetching}
     />
   );
@@ -45,7 +40,6 @@ export default function FleetTripsPageView() {
       toolbar={toolbar}
       rows={query.data?.trips ?? []}
       oversized={query.data?.oversized}
-      queryKey={queryKey}
       range={range}
       loading={query.isLoading}
     />

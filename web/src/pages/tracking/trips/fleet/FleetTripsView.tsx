@@ -1,10 +1,16 @@
 // The body shared by fleet_trips and driver_trips: totals and a trip list beside a map with every
 // trip's line; choosing a trip draws it alone and replays it with its speed chart.
 import { useMemo, useState, type ReactNode } from 'react';
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Empty, Spin } from 'antd';
-import { DEFAULT_MAX_SPEED, formatDuration, formatKm, type TripLabel } from '@fleet/common';
-import { setTripLabel, type FleetTripRow } from '../../../../api/tracking';
+import {
+  DEFAULT_MAX_SPEED,
+  formatDuration,
+  formatKm,
+  type FleetTripRow,
+  type TripLabel,
+} from '@fleet/common';
+import { setTripLabel, showTripLabel } from '../../../../api/tracking';
 import { useSession } from '../../../../auth/session';
 import type { DateRange } from '../../../../components/dateRangePresets';
 import PageContainer from '../../../../components/PageContainer';
@@ -14,7 +20,7 @@ import { formatRangeText, formatSpeed } from '../../common/format';
 import { apiRange, maxSpeedSetting } from '../../common/routeParams';
 import SplitView, { type SplitPane } from '../../common/SplitView';
 import TripMapPanel from '../../common/TripMapPanel';
-import { useIsMobile } from '../../common/useIsMobile';
+import { useIsMobile } from '../../../../layout/useResponsive';
 import { tripTotals } from '../tripTotals';
 import FleetTripList from './FleetTripList';
 import { useFleetLines, useTripPoints } from './useFleetLines';
@@ -23,8 +29,6 @@ interface Props {
   subTitle: string;
   toolbar: ReactNode;
   rows: readonly FleetTripRow[];
-  /** The list's query, updated in place when a label changes. */
-  queryKey: QueryKey;
   range: DateRange;
   loading: boolean;
   oversized?: boolean;
@@ -38,7 +42,6 @@ export default function FleetTripsView({
   subTitle,
   toolbar,
   rows,
-  queryKey,
   range,
   loading,
   oversized,
@@ -68,14 +71,7 @@ export default function FleetTripsView({
   const label = useMutation({
     mutationFn: ({ row, label }: { row: FleetTripRow; label: TripLabel }) =>
       setTripLabel(row.id, label),
-    onSuccess: (_answer, { row, label }) => {
-      client.setQueryData(queryKey, (old: { trips: FleetTripRow[] } | undefined) =>
-        old
-          ? { ...old, trips: old.trips.map((t) => (t.id === row.id ? { ...t, label } : t)) }
-          : old,
-      );
-      void client.invalidateQueries({ queryKey: ['trips', row.uid] });
-    },
+    onSuccess: (_answer, { row, label }) => showTripLabel(client, row.id, label),
   });
 
   const select = (row: FleetTripRow | null) => {

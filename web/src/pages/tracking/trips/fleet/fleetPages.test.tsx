@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { renderApp } from '../../../../test/renderApp';
 import { mockApi } from '../../../../test/mockApi';
 import { userOf } from '../../../../test/fixtures';
-import type { FleetTripRow } from '../../../../api/tracking';
+import type { FleetTripRow } from '@fleet/common';
 import type { TripMapPanelProps } from '../../common/TripMapPanel';
 import { lineUnits } from './useFleetLines';
 
@@ -23,8 +23,12 @@ vi.mock('../../../../map', () => ({
   MapView: ({ children }: { children: unknown }) => (
     <div data-testid="coverage-map">{children as never}</div>
   ),
-  HeatmapLayer: ({ points }: { points: unknown[] }) => (
-    <span data-testid="heat" data-points={points.length} />
+  HeatmapLayer: ({ points }: { points: { weight?: number }[] }) => (
+    <span
+      data-testid="heat"
+      data-points={points.length}
+      data-weights={points.map((p) => p.weight).join(',')}
+    />
   ),
   useMap: () => ({}),
   fitToPoints: () => true,
@@ -90,14 +94,18 @@ function api() {
         thinned: false,
       },
     }),
-    get_coverage: () => ({
+    get_coverage: (p) => ({
       data: {
-        points: [
-          [-26, 28],
-          [-26.1, 28.1],
-          [-26.2, 28.2],
+        cells: [
+          [-26, 28, 40],
+          [-26.1, 28.1, 12],
+          [-26.2, 28.2, 3],
         ],
+        cell_size: 0.005,
+        points: p.uids?.[0] === 4 ? 70 : 55,
         units: 1,
+        truncated: p.uids?.[0] === 4,
+        left_out: p.uids?.[0] === 4 ? { cells: 9, points: 15 } : { cells: 0, points: 0 },
       },
     }),
   });
@@ -152,6 +160,18 @@ describe('Fleet coverage', () => {
     renderApp('/portal/fleet_coverage_area/3/2026-11-20_2026-11-20', { user: userOf('full') });
     await waitFor(() => expect(screen.getByTestId('heat').dataset.points).toBe('3'));
     expect(calls.requestsOf('get_coverage')[0].parameters.uids).toEqual([3]);
-    expect(screen.getByTestId('coverage-stats').textContent).toContain('Positions3');
+    expect(screen.getByTestId('heat').dataset.weights).toBe('40,12,3');
+    // Every moving position counted, though three weighted cells are drawn.
+    expect(screen.getByTestId('coverage-stats').textContent).toContain('Positions55');
+    expect(screen.queryByText(/left out/)).toBeNull();
+  });
+
+  it('says how much was left out when the server kept only the busiest cells', async () => {
+    api();
+    renderApp('/portal/fleet_coverage_area/4/2026-11-20_2026-11-20', { user: userOf('full') });
+    await screen.findByText(
+      'The busiest 3 places are drawn; 15 positions in 9 rarely visited places are left out.',
+    );
+    expect(screen.getByTestId('coverage-stats').textContent).toContain('Positions70');
   });
 });

@@ -3,8 +3,8 @@
 // the most trips are drawn past MAX_LINE_UNITS, so a large fleet cannot freeze the page.
 import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { TripPoint } from '@fleet/common';
-import { getTripPoints, type FleetTripRow } from '../../../../api/tracking';
+import type { FleetTripRow, TripPoint } from '@fleet/common';
+import { tripPointsQuery } from '../../../../api/tracking';
 import type { TripPath } from '../../../../map';
 import { splitIntoTrips } from '../tripEntries';
 
@@ -23,11 +23,7 @@ export function lineUnits(rows: readonly Pick<FleetTripRow, 'uid'>[], max = MAX_
 export function useFleetLines(rows: readonly FleetTripRow[], from: string, to: string) {
   const uids = useMemo(() => lineUnits(rows), [rows]);
   const results = useQueries({
-    queries: uids.map((uid) => ({
-      queryKey: ['trip_points', uid, from, to],
-      queryFn: () => getTripPoints(uid, { from, to }),
-      staleTime: 60_000,
-    })),
+    queries: uids.map((uid) => ({ ...tripPointsQuery(uid, { from, to }), staleTime: 60_000 })),
   });
   const loading = results.some((r) => r.isLoading);
   const stamp = results.map((r) => r.dataUpdatedAt).join(',');
@@ -53,8 +49,7 @@ export function useFleetLines(rows: readonly FleetTripRow[], from: string, to: s
 /** One trip's fixes at full detail, for its replay. */
 export function useTripPoints(row: FleetTripRow | null): TripPoint[] | null {
   const query = useQuery({
-    queryKey: ['trip_points', row?.uid, row?.start, row?.end],
-    queryFn: () => getTripPoints(row!.uid, { from: row!.start, to: row!.end }),
+    ...tripPointsQuery(row?.uid ?? 0, { from: row?.start ?? '', to: row?.end ?? '' }),
     enabled: !!row,
   });
   return row ? (query.data?.motions ?? null) : null;

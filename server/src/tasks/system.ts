@@ -1,0 +1,126 @@
+// The unscoped database for task handlers (ARCHITECTURE.md §4): data that belongs to no client
+// (tickets, user_units, unknown devices, the client list, usernames across clients), each reached
+// through one narrow, named function. Handlers never touch `ctx.system` themselves; the lint rule
+// (UNSCOPED_DB_ALLOWED in eslint.config.mjs) allows it here.
+import { sql } from 'kysely';
+import type { UserInfo } from '@fleet/common';
+import { loadUserInfo } from '../auth/user-info';
+import { createTicket, type TicketKind } from '../auth/tickets';
+import type { TaskContext } from './context';
+import { TaskError, notFound } from './errors';
+import { countRows } from './paging';
+
+/** Whether another user (of any client) already has this username, case-insensitively. */
+export async function usernameTaken(
+  ctx: TaskContext,
+  username: string,
+  exceptNid?: number,
+): Promise<boolean> {
+  const clash = await ctx.system
+    .selectFrom('users')
+    .select('nid')
+    .where(sql`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+  return !!clash && clash.nid !== exceptNid;
+}
+
+/** The `who_am_i` shape of a user the caller may see. */
+export async function userInfo(ctx: TaskContext, nid: number): Promise<UserInfo> {
+  if (nid !== ctx.user.nid) await ctx.tenant.assertUser(nid);
+  const info = await loadUserInfo(ctx.system, nid);
+  if (!info) throw notFound('User');
+  return info;
+}
+
+/** A single-use ticket (invitation, one-time login) for a user the caller may see. */
+export async function issueTicket(
+  ctx: TaskContext,
+  kind: TicketKind,
+  nid: number,
+  data: Record<string, unknown> = {},
+): Promise<string> {
+  await ctx.tenant.assertUser(nid);
+  return createTicket(ctx.system, kind, nid, data);
+}
+
+/** Removes what hangs off a user besides tenant rows (tickets, unit assignment) before a delete. */
+export async function forgetUser(ctx: TaskContext, nid: number): Promise<void> {
+  await ctx.tenant.assertUser(nid);
+  await ctx.system.deleteFrom('tickets').where('user_id', '=', nid).execute();
+  await ctx.system.deleteFrom('user_units').where('user_id', '=', nid).execute();
+}
+
+/** The units assigned to a user the caller may see (user_units). */
+export async function assignedUnitIds(ctx: TaskContext, nid: number): Promise<Set<number>> {
+  await ctx.tenant.assertUser(nid);
+  const rows = await ctx.system
+    .selectFrom('user_units')
+    .select('unit_id')
+    .where('user_id', '=', nid)
+    .execute();
+  return new Set(rows.map((r) => r.unit_id));
+}
+
+/** Replaces a user's assigned units; the caller has checked that the units are the user's client's. */
+export async function assignUnits(ctx: TaskContext, nid: number, uids: number[]): Promise<void> {
+  await ctx.tenant.assertUser(nid);
+  await ctx.system.deleteFrom('user_units').where('user_id', '=', nid).execute();
+  if (!uids.length) return;
+  await ctx.system
+    .insertInto('user_units')
+    .values(uids.map((uid) => ({ user_id: nid, unit_id: uid })))
+    .execute();
+}
+
+function requireSupport(ctx: TaskContext, what: string): void {
+  if (!ctx.tenant.isSupport) throw new TaskError(`Only support staff can ${what}`, 3);
+}
+
+/** Devices that reported without belonging to any unit, newest first (support staff). */
+export async function unknownDevices(ctx: TaskContext) {
+  requireSupport(ctx, 'see unknown devices');
+  return ctx.system
+    .selectFrom('unit_issues')
+    .selectAll()
+    .orderBy('last_seen', 'desc')
+    .limit(1000)
+    .execute();
+}
+
+/** A device now attached to a unit is no longer unknown (support staff). */
+export async function forgetUnknownDevice(ctx: TaskContext, deviceId: string): Promise<void> {
+  requireSupport(ctx, 'attach devices');
+  await ctx.system.deleteFrom('unit_issues').where('device_id', '=', deviceId).execute();
+}
+
+/** One page of clients with their unit and user counts (support staff). */
+export async function clientsPage(
+  ctx: TaskContext,
+  p: { search?: string; limit: number; offset: number },
+) {
+  requireSupport(ctx, 'list clients');
+  let q = ctx.system.selectFrom('clients');
+  if (p.search) q = q.where('name', 'like', `%${p.search}%`);
+  const count = await countRows(q);
+  const rows = await q
+    .select(['cid', 'name', 'state', 'created'])
+    .select((eb) =>
+      eb
+        .selectFrom('units')
+        .select((e) => e.fn.countAll<number>().as('c'))
+        .whereRef('units.client_id', '=', 'clients.cid')
+        .as('unit_count'),
+    )
+    .select((eb) =>
+      eb
+        .selectFrom('users')
+        .select((e) => e.fn.countAll<number>().as('c'))
+        .whereRef('users.client_id', '=', 'clients.cid')
+        .as('user_count'),
+    )
+    .orderBy('name')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+  return { rows, count };
+}
