@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   cleanFuelRow,
   cleanPayload,
+  MAX_PAYLOAD_DEPTH,
+  PayloadTooDeepError,
   hasSpecialCharacters,
   inSeasonYear,
   isValidEmail,
@@ -141,6 +143,19 @@ describe('payload cleaning (SPEC §5)', () => {
     expect(
       cleanPayload({ reg: '123', device_id: '356307042441013', password: '12345678' }),
     ).toEqual({ reg: '123', device_id: '356307042441013', password: '12345678' });
+  });
+  it('refuses parameters nested deeper than the limit instead of overflowing the stack', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    expect(() => cleanPayload({ a: deep })).toThrow(PayloadTooDeepError);
+    let ok: unknown = '5';
+    for (let i = 0; i < MAX_PAYLOAD_DEPTH - 1; i++) ok = [ok];
+    expect(() => cleanPayload({ a: ok })).not.toThrow();
+  });
+  it('drops a "__proto__" key so its members cannot pass for parameters', () => {
+    const cleaned = cleanPayload(JSON.parse('{"uid": "3", "__proto__": {"admin": true}}'));
+    expect(cleaned).toEqual({ uid: 3 });
+    expect((cleaned as Record<string, unknown>).admin).toBeUndefined();
   });
 });
 

@@ -181,18 +181,41 @@ function excludedKey(key: string, excluded: readonly string[]): boolean {
  * Payload cleaning (SPEC §5): numeric strings become numbers, except for excluded keys; empty
  * strings stay empty. Applies through nested objects and arrays (array items take their key).
  */
+/** How deep a request's parameters may nest: deeper is refused, never recursed into. */
+export const MAX_PAYLOAD_DEPTH = 32;
+
+/** Thrown by cleanPayload for parameters nested deeper than MAX_PAYLOAD_DEPTH. */
+export class PayloadTooDeepError extends Error {
+  constructor() {
+    super(`parameters are nested more than ${MAX_PAYLOAD_DEPTH} levels deep`);
+  }
+}
+
 export function cleanPayload<T>(
   value: T,
   excluded: readonly string[] = PAYLOAD_CLEANING_EXCLUDED_KEYS,
 ): T {
-  return cleanValue(value, null, excluded) as T;
+  return cleanValue(value, null, excluded, 0) as T;
 }
 
-function cleanValue(value: unknown, key: string | null, excluded: readonly string[]): unknown {
-  if (Array.isArray(value)) return value.map((v) => cleanValue(v, key, excluded));
+function cleanValue(
+  value: unknown,
+  key: string | null,
+  excluded: readonly string[],
+  depth: number,
+): unknown {
+  if (depth > MAX_PAYLOAD_DEPTH && value && typeof value === 'object') {
+    throw new PayloadTooDeepError();
+  }
+  if (Array.isArray(value)) return value.map((v) => cleanValue(v, key, excluded, depth + 1));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = cleanValue(v, k, excluded);
+    for (const [k, v] of Object.entries(value)) {
+      // JSON.parse makes "__proto__" an own key; copying it would set out's prototype and let
+      // its members pass for parameters. No task has such a parameter: drop it.
+      if (k === '__proto__') continue;
+      out[k] = cleanValue(v, k, excluded, depth + 1);
+    }
     return out;
   }
   if (

@@ -4,6 +4,7 @@ import {
   RESULT,
   checkPermission,
   cleanPayload,
+  PayloadTooDeepError,
   type CallRequest,
   type CallResponse,
 } from '@fleet/common';
@@ -56,7 +57,8 @@ async function runOne(
   const ref = request.ref ?? null;
   const task = typeof request.task === 'string' ? getTask(request.task) : undefined;
   if (!task) {
-    return { ref, result: RESULT.REFUSED, message: `Unknown task: ${String(request.task)}` };
+    const name = typeof request.task === 'string' ? request.task.slice(0, 100) : typeof request.task;
+    return { ref, result: RESULT.REFUSED, message: `Unknown task: ${name}` };
   }
   if (task.roles !== 'any' && !checkPermission(user.roles, task.roles)) {
     return { ref, result: RESULT.FORBIDDEN, message: 'You do not have permission for this action' };
@@ -65,7 +67,16 @@ async function runOne(
   if (typeof raw !== 'object' || Array.isArray(raw)) {
     return { ref, result: RESULT.REFUSED, message: 'parameters must be an object' };
   }
-  const parsed = task.params.safeParse(cleanPayload(raw));
+  let cleaned: unknown;
+  try {
+    cleaned = cleanPayload(raw);
+  } catch (err) {
+    if (err instanceof PayloadTooDeepError) {
+      return { ref, result: RESULT.REFUSED, message: err.message };
+    }
+    throw err;
+  }
+  const parsed = task.params.safeParse(cleaned);
   if (!parsed.success) {
     return { ref, result: RESULT.REFUSED, message: describeZodError(parsed.error) };
   }

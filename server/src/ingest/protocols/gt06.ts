@@ -72,6 +72,7 @@ export function decodeGt06(
   deviceId: string | null,
   now: number,
 ): Gt06Result {
+  if (!isWholeFrame(buf, off, total)) return { kind: 'malformed', type: buf[off + 3] ?? -1 };
   const long = buf[off] === 0x79;
   const head = long ? 4 : 3;
   const type = buf[off + head];
@@ -106,6 +107,24 @@ export function decodeGt06(
   const reply =
     deviceId === null || long || COMMAND_REPLIES.has(type) ? null : encodeGt06Reply(type, serial);
   return { kind: 'ignored', type, reply };
+}
+
+/**
+ * The span is one frame as gt06FrameLength delimits it: header, a length field that matches the
+ * bytes really given (so no declared length is trusted), and the stop bytes.
+ */
+function isWholeFrame(buf: Buffer, off: number, total: number): boolean {
+  if (!Number.isInteger(off) || !Number.isInteger(total) || off < 0 || off + total > buf.length) {
+    return false;
+  }
+  const h = buf[off];
+  if ((h !== 0x78 && h !== 0x79) || buf[off + 1] !== h) return false;
+  const long = h === 0x79;
+  // Header, type, serial, CRC and stop bytes.
+  if (total < (long ? 11 : 10)) return false;
+  const len = long ? buf.readUInt16BE(off + 2) : buf[off + 2];
+  if (len + (long ? 6 : 5) !== total) return false;
+  return buf[off + total - 2] === 0x0d && buf[off + total - 1] === 0x0a;
 }
 
 /** The server's answer to a packet: same type and serial, empty content. */

@@ -18,6 +18,11 @@ export type OsmandResult = { ok: true; records: DeviceRecord[] } | { ok: false; 
 
 const KNOTS_TO_KMH = 1.852;
 const MPS_TO_KMH = 3.6;
+/**
+ * Alarm names kept per record. A device sends one or two; without a bound, a request listing
+ * thousands of distinct names costs quadratic time (each is checked against those before it).
+ */
+const MAX_ALARMS = 16;
 
 /** Traccar alarm names (`alarm=sos`) → our events. */
 const EVENT_BY_ALARM = new Map<string, DeviceEventType>(
@@ -50,7 +55,9 @@ function parseTime(value: string): number {
   if (/^\d+(\.\d+)?$/.test(value)) {
     const n = Number(value);
     // Seconds below 2^31, milliseconds above (both are sent by different apps).
-    return n < 2147483648 ? Math.round(n * 1000) : Math.round(n);
+    const t = n < 2147483648 ? Math.round(n * 1000) : Math.round(n);
+    // Hundreds of digits overflow to Infinity: as unreadable as a malformed date.
+    return Number.isFinite(t) ? t : NaN;
   }
   let iso = value.trim().replace(' ', 'T');
   if (!/(Z|[+-]\d\d:?\d\d)$/i.test(iso)) iso += 'Z';
@@ -95,8 +102,14 @@ function setLocation(rec: DeviceRecord, lat: number, lon: number): boolean {
   return true;
 }
 
+/** A unit conversion that stays finite (1e308 knots is no speed). */
+function scaled(v: number, factor: number): number | undefined {
+  const x = v * factor;
+  return Number.isFinite(x) ? x : undefined;
+}
+
 function applyAlarm(rec: DeviceRecord, value: string): void {
-  for (const name of value.split(',')) {
+  for (const name of value.split(',', MAX_ALARMS)) {
     const type = EVENT_BY_ALARM.get(name.trim());
     if (type) addEvent(rec, type);
     else if (name.trim()) addAlarmName(rec, name.trim());
@@ -142,7 +155,8 @@ function decodeParams(params: URLSearchParams, now: number): OsmandResult {
       }
       case 'speed': {
         const v = num(value);
-        if (v !== undefined) rec.speed = Math.max(0, v) * KNOTS_TO_KMH;
+        const kmh = v === undefined ? undefined : scaled(Math.max(0, v), KNOTS_TO_KMH);
+        if (kmh !== undefined) rec.speed = kmh;
         break;
       }
       case 'bearing':
@@ -232,7 +246,7 @@ function decodeJsonLocation(rec: DeviceRecord, loc: Json): boolean {
     const lon = jnum(c.longitude);
     if (lat === undefined || lon === undefined || !setLocation(rec, lat, lon)) return false;
     const speed = jnum(c.speed);
-    if (speed !== undefined && speed > 0) rec.speed = speed * MPS_TO_KMH;
+    if (speed !== undefined && speed > 0) rec.speed = scaled(speed, MPS_TO_KMH) ?? 0;
     const heading = jnum(c.heading);
     if (heading !== undefined && heading >= 0) rec.course = heading % 360;
     rec.altitude = jnum(c.altitude);
@@ -241,7 +255,8 @@ function decodeJsonLocation(rec: DeviceRecord, loc: Json): boolean {
   }
   if (isObject(loc.battery)) {
     const level = jnum(loc.battery.level);
-    if (level !== undefined && level >= 0) rec.batteryLevel = Math.round(level * 100);
+    const percent = level !== undefined && level >= 0 ? scaled(level, 100) : undefined;
+    if (percent !== undefined) rec.batteryLevel = Math.round(percent);
     if (typeof loc.battery.is_charging === 'boolean') a.charge = loc.battery.is_charging;
   }
   if (typeof loc.is_moving === 'boolean') rec.motion = loc.is_moving;

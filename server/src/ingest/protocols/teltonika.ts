@@ -23,12 +23,21 @@ const MAX_IMEI_LENGTH = 32;
 
 export type TeltonikaFrameKind = 'ping' | 'imei' | 'avl';
 
+/** Preamble, data length and CRC around the data field. */
+const AVL_ENVELOPE = 12;
+/** Codec, record count and the repeated count: a data field holding no record. */
+const MIN_DATA = 3;
+
+/** The decoders are public: they check the span they are given, not only the framer's word. */
+const inBounds = (buf: Buffer, off: number, len: number): boolean =>
+  Number.isInteger(off) && Number.isInteger(len) && off >= 0 && len >= 0 && off + len <= buf.length;
+
 /**
  * Length of the complete frame starting at `off`: > 0 when whole, 0 when more bytes are needed,
  * -1 when the bytes cannot start a frame (garbage or an oversized length): the caller closes.
  */
 export function teltonikaFrameLength(buf: Buffer, off: number, end: number): number {
-  const avail = end - off;
+  const avail = Math.min(end, buf.length) - off;
   if (avail < 1) return 0;
   if (buf[off] === 0xff) return 1;
   if (avail < 2) return 0;
@@ -40,8 +49,9 @@ export function teltonikaFrameLength(buf: Buffer, off: number, end: number): num
   if (avail < 8) return 0;
   if (buf.readUInt16BE(off + 2) !== 0) return -1;
   const len = buf.readUInt32BE(off + 4);
-  if (len < 3 || len > TELTONIKA_MAX_DATA) return -1;
-  return avail >= len + 12 ? len + 12 : 0;
+  // Refused from the header alone: a length claiming gigabytes is never waited for or buffered.
+  if (len < MIN_DATA || len > TELTONIKA_MAX_DATA) return -1;
+  return avail >= len + AVL_ENVELOPE ? len + AVL_ENVELOPE : 0;
 }
 
 export function teltonikaFrameKind(buf: Buffer, off: number): TeltonikaFrameKind {
@@ -51,6 +61,7 @@ export function teltonikaFrameKind(buf: Buffer, off: number): TeltonikaFrameKind
 
 /** The IMEI of a handshake frame, or null when it is not a run of digits. */
 export function decodeTeltonikaImei(buf: Buffer, off: number, len: number): string | null {
+  if (!inBounds(buf, off, len) || len < 3) return null;
   const n = buf.readUInt16BE(off);
   if (n < 1 || n + 2 !== len) return null;
   for (let i = off + 2; i < off + len; i++) if (buf[i] < 0x30 || buf[i] > 0x39) return null;
@@ -79,9 +90,17 @@ export function decodeTeltonikaAvl(
   len: number,
   deviceId: string,
 ): AvlResult {
+  if (!inBounds(buf, off, len) || len < AVL_ENVELOPE + MIN_DATA) {
+    return { status: 'malformed', codec: -1 };
+  }
   const dataStart = off + 8;
   const dataEnd = off + len - 4;
   const codec = buf[dataStart];
+  // The declared length must be the bytes really there: a header claiming gigabytes is refused
+  // before anything is read, allocated or looped over on its word.
+  if (buf.readUInt32BE(off) !== 0 || buf.readUInt32BE(off + 4) !== dataEnd - dataStart) {
+    return { status: 'malformed', codec };
+  }
   if (buf.readUInt32BE(dataEnd) !== crc16Ibm(buf, dataStart, dataEnd)) {
     return { status: 'bad-crc', codec };
   }
@@ -115,10 +134,13 @@ function parseRecords(
   const idW = wide || codec === CODEC_16 ? 2 : 1;
   const cntW = wide ? 2 : 1;
   const groups = extended ? 5 : 4;
-  const records: DeviceRecord[] = new Array(n);
+  const head = 24 + idW + (codec === CODEC_16 ? 1 : 0) + cntW;
   let p = start + 2;
+  // A count the bytes cannot hold is refused before the records array is allocated.
+  const smallest = head + (groups - 1) * cntW + (wide ? 2 : 0);
+  if (n * smallest > end - 1 - p) return null;
+  const records: DeviceRecord[] = new Array(n);
   for (let r = 0; r < n; r++) {
-    const head = 24 + idW + (codec === CODEC_16 ? 1 : 0) + cntW;
     if (p + head > end) return null;
     const lat = buf.readInt32BE(p + 13) / 1e7;
     const lon = buf.readInt32BE(p + 9) / 1e7;

@@ -12,10 +12,10 @@ import {
   encodeTeltonikaImei,
 } from '../../../src/ingest/protocols/teltonika-encode';
 import { teltonikaSession } from '../../../src/ingest/teltonika-session';
-import { seeded } from '../../../src/sim/random';
+import { seededRandom } from '@fleet/common';
 import { FakeSink, replay } from './fakes';
 
-const rand = seeded(42);
+const rand = seededRandom(42);
 const randomBytes = (n: number) =>
   Buffer.from(Array.from({ length: n }, () => Math.floor(rand() * 256)));
 
