@@ -96,6 +96,34 @@ export interface TripPoint {
   event?: string;
 }
 
+/** /api/login and /api/known_login (API.md §2). */
+export interface LoginAnswer {
+  token: string;
+  user: UserInfo;
+}
+
+/** /api/track: what a share link (one unit) or a fleet link (all units) shows (API.md §2). */
+export interface TrackAnswer {
+  expires: string;
+  realtime: {
+    data: {
+      unit?: UnitListItem;
+      units?: UnitListItem[];
+      /** The last hours' trips and stops of a one-unit link. */
+      trips: {
+        id: number;
+        type: number;
+        start: string;
+        end: string;
+        distance: number;
+        max_speed: number;
+        open: boolean;
+      }[];
+      motions?: TripPoint[];
+    };
+  };
+}
+
 export interface ThemeMapSource {
   id: 'roadmap' | 'satellite' | 'hybrid' | 'terrain';
   name: string;

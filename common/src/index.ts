@@ -6,3 +6,5 @@ export * from './validators';
 export * from './format';
 export * from './geo';
 export * from './api';
+export * from './tasks';
+export * from './random';

@@ -4,26 +4,13 @@ import { call } from './call';
 
 const quiet = { silent: true };
 
-export interface Notice {
-  tid: number;
-  title: string;
-  message: string;
-  type: 0 | 1 | 2;
-  priority: number;
-  unread: boolean;
-  created: string;
-}
-
 export const getNewRuleAlertsCount = () =>
-  call<{ new_rule_alerts_count: number }>('get_new_rule_alerts_count', {}, quiet).then(
-    (d) => d.new_rule_alerts_count,
-  );
+  call('get_new_rule_alerts_count', {}, quiet).then((d) => d.new_rule_alerts_count);
 
 export const getChaseupCount = () =>
-  call<{ count: number }>('get_chaseup_events_count_new', {}, quiet).then((d) => d.count);
+  call('get_chaseup_events_count_new', {}, quiet).then((d) => d.count);
 
-export const getNotices = () =>
-  call<{ notices: Notice[] }>('get_notices', {}, quiet).then((d) => d.notices ?? []);
+export const getNotices = () => call('get_notices', {}, quiet).then((d) => d.notices ?? []);
 
 /** Marks a notice read (unread false) or back to unread (SPEC §4). */
 export const setNotice = (id: number, unread: boolean) => call('set_notice', { id, unread });
@@ -35,7 +22,7 @@ export interface SiteAlertSummary {
 
 /** Per-type counts are read from `counts` when present, else from the data object itself. */
 export const getSiteAlerts = () =>
-  call<Record<string, unknown>>('get_site_alerts', {}, quiet).then((d): SiteAlertSummary => ({
+  call('get_site_alerts', {}, quiet).then((d): SiteAlertSummary => ({
     total_count: d.total_count as number,
-    counts: (d.counts as Record<string, unknown>) ?? d,
+    counts: d.counts ?? d,
   }));

@@ -24,7 +24,7 @@ describe('API client', () => {
   it('posts JSON with the channel field and the bearer token from the cookie', async () => {
     document.cookie = 'token=abc123; Path=/';
     const api = mockApi({ who_am_i: () => ({ data: { user: {} } }) });
-    await call('who_am_i');
+    await call('who_am_i', {});
     const [url, init] = api.fetchMock.mock.calls[0];
     expect(String(url)).toBe('/api/call');
     expect(init?.method).toBe('POST');
@@ -86,7 +86,7 @@ describe('API client', () => {
       set_user: () => ({ result: 1, message: 'username is taken' }),
     });
     const [users, saved] = await Promise.allSettled([
-      call('get_users'),
+      call('get_users', {}),
       call('set_user', { username: 'x' }),
     ]);
     expect(users).toEqual({ status: 'fulfilled', value: { users: [], count: 0 } });

@@ -7,10 +7,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LIVE_CLOSE_UNAUTHENTICATED, RESULT, type LiveMessage } from '@fleet/common';
 import { onSessionEnd, useSession } from '../auth/session';
 import { apiUrl, failure } from './client';
+import { taskKey } from './queries';
 import { getToken } from './token';
-
-/** The query every live page keeps its get_unit_list_full answer under; a re-sync invalidates it. */
-export const UNIT_LIST_KEY = ['get_unit_list_full'] as const;
 
 /**
  * idle: no session, nothing to do. connecting: first attempt. live: authenticated, updates flow.
@@ -242,7 +240,10 @@ export function useLiveConnection(): LiveStatus {
   const queryClient = useQueryClient();
   const live = liveSocket();
   useEffect(
-    () => live.onResync(() => void queryClient.invalidateQueries({ queryKey: UNIT_LIST_KEY })),
+    () =>
+      live.onResync(
+        () => void queryClient.invalidateQueries({ queryKey: taskKey('get_unit_list_full') }),
+      ),
     [live, queryClient],
   );
   useEffect(() => {

@@ -1,11 +1,6 @@
 // Session calls of API.md §2.
-import type { UserInfo } from '@fleet/common';
+import type { LoginAnswer } from '@fleet/common';
 import { post, type RequestOptions } from './client';
-
-export interface LoginAnswer {
-  token: string;
-  user: UserInfo;
-}
 
 /** SPEC §5: the username is trimmed before sending. */
 export function login(username: string, password: string, opts?: RequestOptions) {

@@ -1,16 +1,16 @@
-// User tasks of API.md §3: own settings, users, sessions, logs and unit assignment.
-import { RESULT, type CallAnswer, type UserInfo, type UserTypeApiName } from '@fleet/common';
+// User tasks of API.md §3: own settings, users, sessions, logs and unit assignment. Answer types come
+// from the TaskMap of @fleet/common.
+import {
+  RESULT,
+  type CallAnswer,
+  type Role,
+  type UserInfo,
+  type UserSettings,
+  type UserTypeApiName,
+} from '@fleet/common';
 import { call } from './call';
 import { failure, post } from './client';
-
-export interface Paged {
-  count: number;
-  page_count: number;
-}
-export interface PageQuery {
-  page: number;
-  page_size: number;
-}
+import { taskQuery } from './queries';
 
 export const VERIFICATION_FAILED = 'Verification failed, please Login again.';
 export const ROLES_MISSING = 'roles must be a non-null array';
@@ -45,104 +45,34 @@ export async function whoAmI(): Promise<UserInfo> {
   return user;
 }
 
-export interface UserSettings {
-  email?: string;
-  cellphone?: string;
-  timezone?: string;
-  max_speed?: number | 'Off';
-  date_format?: string;
-  [key: string]: unknown;
-}
-
-export const getUserSettings = () => call<{ settings: UserSettings }>('get_user_settings');
-export const setUserSettings = (fields: UserSettings) =>
-  call<{ settings: UserSettings }>('set_user_settings', fields);
+export const userSettingsQuery = () => taskQuery('get_user_settings', {});
+export const setUserSettings = (fields: UserSettings) => call('set_user_settings', fields);
 export const setUiSettings = (fields: Record<string, unknown>) =>
-  call<{ ui_settings: Record<string, unknown> }>('set_user_ui_settings', fields);
+  call('set_user_ui_settings', fields);
 
 export const setPassword = (current_password: string, password: string) =>
   call('set_password', { current_password, password }, { silent: true });
 
-export interface UserRow {
-  nid: number;
-  username: string;
-  display_name: string;
-  email: string | null;
-  user_type: UserTypeApiName;
-  roles: string[];
-  all_units: boolean;
-  unit_count: number;
-  last_login: string | null;
-  created: string;
-}
-
-export const getUsers = (q: PageQuery & { search?: string }) =>
-  call<{ users: UserRow[] } & Paged>('get_users', { ...q });
-
+/** The add/edit user form's fields. */
 export interface UserEdit {
   nid?: number;
   username: string;
   display_name: string;
   email: string;
   user_type: UserTypeApiName;
-  roles?: string[];
+  roles?: Role[];
   password?: string;
 }
-export const setUser = (user: UserEdit) => call<{ user: UserRow }>('set_user', { ...user });
+export const setUser = (user: UserEdit) => call('set_user', user);
 export const deleteUser = (nid: number) => call('delete_user', { nid });
 
 /** Per-user tasks act on the current user when nid is absent. */
 const forUser = (nid?: number) => (nid === undefined ? {} : { nid });
 
-export interface SessionRow {
-  id: number | string;
-  created: string;
-  last_seen: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  channel: string | null;
-  current: boolean;
-}
-export const getUserSessions = (nid?: number) =>
-  call<{ tokens: SessionRow[] }>('get_user_sessions', forUser(nid));
-export const deleteUserSession = (id: SessionRow['id'], nid?: number) =>
+export const userSessionsQuery = (nid?: number) => taskQuery('get_user_sessions', forUser(nid));
+export const deleteUserSession = (id: number, nid?: number) =>
   call('delete_user_session', { id, ...forUser(nid) });
 
-export interface ConnectionLogRow {
-  id: number;
-  datetimestamp: string;
-  username: string;
-  ip: string | null;
-  user_agent: string | null;
-  channel: string | null;
-  success: boolean | number;
-  message: string | null;
-}
-export const getConnectionLogs = (q: PageQuery, nid?: number) =>
-  call<{ connection_logs: ConnectionLogRow[] } & Paged>('get_user_connection_logs', {
-    ...q,
-    ...forUser(nid),
-  });
-
-export interface ChangeLogRow {
-  id: number;
-  datetimestamp: string;
-  username: string;
-  action: 'I' | 'E' | 'D';
-  entity_type: string;
-  entity_id: number | string | null;
-  description: string | null;
-}
-export const getChangeLogs = (q: PageQuery, nid?: number) =>
-  call<{ change_logs: ChangeLogRow[] } & Paged>('get_user_change_logs', { ...q, ...forUser(nid) });
-
-export interface UserUnit {
-  uid: number;
-  name: string;
-  reg: string;
-  assigned: boolean;
-}
-export const getUserUnits = (nid: number) =>
-  call<{ all_units: boolean; units: UserUnit[] }>('get_user_units', { nid });
+export const userUnitsQuery = (nid: number) => taskQuery('get_user_units', { nid });
 export const setUserUnits = (nid: number, all_units: boolean, uids: number[]) =>
   call('set_user_units', { nid, all_units, uids });

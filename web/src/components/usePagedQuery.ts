@@ -2,24 +2,37 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TablePaginationConfig } from 'antd';
-import { PAGE_SIZE } from '@fleet/common';
-import type { PageQuery } from '../api/user';
+import { PAGE_SIZE, type TaskName, type TaskRequest, type TaskResponse } from '@fleet/common';
+import { taskQuery } from '../api/queries';
 
-export interface PageOf<T> {
-  rows: T[];
-  count: number;
-}
+/** The `get_<collection>` tasks: they take page and page_size and answer a count. */
+type PagedTask = {
+  [K in TaskName]: 'page' extends keyof TaskRequest<K>
+    ? TaskResponse<K> extends { count: number }
+      ? K
+      : never
+    : never;
+}[TaskName];
 
-export function usePagedQuery<T>(
-  key: readonly unknown[],
-  fetchPage: (q: PageQuery) => Promise<PageOf<T>>,
+export function usePagedQuery<K extends PagedTask, T>(
+  task: K,
+  /** The task's filters; the page is added here. */
+  filters: Omit<TaskRequest<K>, 'page' | 'page_size'>,
+  rowsOf: (answer: TaskResponse<K>) => T[] | undefined,
+  enabled = true,
 ) {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZE);
+  // TypeScript cannot see that the filters plus a page make this task's request.
+  const parameters = { ...filters, page, page_size: pageSize } as TaskRequest<K>;
   const query = useQuery({
-    queryKey: [...key, page, pageSize],
-    queryFn: () => fetchPage({ page, page_size: pageSize }),
+    ...taskQuery(task, parameters),
+    select: (answer: TaskResponse<K>) => ({
+      rows: rowsOf(answer) ?? [],
+      count: (answer as { count: number }).count,
+    }),
     placeholderData: keepPreviousData,
+    enabled,
   });
   const pagination: TablePaginationConfig = {
     current: page,

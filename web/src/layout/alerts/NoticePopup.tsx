@@ -5,7 +5,7 @@ import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal, Tag } from 'antd';
 import { NOTICE_TYPES } from '@fleet/common';
-import type { Notice } from '../../api/alerts';
+import type { Notice } from '@fleet/common';
 import { setNotice } from '../../api/alerts';
 import { sanitizeHtml } from '../../components/sanitizeHtml';
 import { ALERT_KEYS, requestAlertRefresh, useNotices } from './alertQueries';

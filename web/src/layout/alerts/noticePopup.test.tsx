@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { currentCrumb, renderApp } from '../../test/renderApp';
 import { mockApi } from '../../test/mockApi';
 import { userOf } from '../../test/fixtures';
-import type { Notice } from '../../api/alerts';
+import type { Notice } from '@fleet/common';
 import { priorityNotice } from './NoticePopup';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,69 +1,9 @@
 import type { VehicleClass } from '@fleet/common';
+import { box, disc, line, poly, wheels, windows, type Ctx, type Pt } from './pictogramShapes';
 
 // Side-view silhouettes of the vehicle classes of SPEC §3, drawn on a 24×24 grid (ground at y≈19)
 // in `ink`, with window and hub cut-outs in `cut` (the badge colour). They are drawn once per
 // sprite into a canvas, never per frame.
-
-type Ctx = CanvasRenderingContext2D;
-type Pt = [number, number];
-
-function poly(ctx: Ctx, pts: Pt[]): void {
-  ctx.beginPath();
-  ctx.moveTo(pts[0][0], pts[0][1]);
-  for (const [x, y] of pts.slice(1)) ctx.lineTo(x, y);
-  ctx.closePath();
-  ctx.fill();
-}
-
-function box(ctx: Ctx, x: number, y: number, w: number, h: number, r = 1): void {
-  ctx.beginPath();
-  ctx.roundRect(x, y, w, h, r);
-  ctx.fill();
-}
-
-function disc(ctx: Ctx, x: number, y: number, r: number): void {
-  ctx.beginPath();
-  ctx.arc(x, y, r, 0, Math.PI * 2);
-  ctx.fill();
-}
-
-function line(ctx: Ctx, pts: Pt[], width: number): void {
-  ctx.beginPath();
-  ctx.moveTo(pts[0][0], pts[0][1]);
-  for (const [x, y] of pts.slice(1)) ctx.lineTo(x, y);
-  ctx.lineWidth = width;
-  ctx.lineCap = 'round';
-  ctx.lineJoin = 'round';
-  ctx.stroke();
-}
-
-function wheels(ctx: Ctx, ink: string, cut: string, xs: number[], y: number, r: number): void {
-  for (const x of xs) {
-    ctx.fillStyle = cut;
-    disc(ctx, x, y, r + 0.9);
-    ctx.fillStyle = ink;
-    disc(ctx, x, y, r);
-    ctx.fillStyle = cut;
-    disc(ctx, x, y, r * 0.35);
-  }
-  ctx.fillStyle = ink;
-}
-
-function windows(
-  ctx: Ctx,
-  cut: string,
-  ink: string,
-  x: number,
-  y: number,
-  n: number,
-  w: number,
-  h: number,
-  gap: number,
-): void {
-  ctx.fillStyle = cut;
-  for (let i = 0; i < n; i++) box(ctx, x + i * (w + gap), y, w, h, 0.4);
-  ctx.fillStyle = ink;
-}
 
 type Painter = (ctx: Ctx, ink: string, cut: string) => void;
 
@@ -74,6 +14,17 @@ const car =
     box(ctx, ...body, 1.6);
     wheels(ctx, ink, cut, wheelXs, 17, r);
   };
+
+const sedan = car(
+  [
+    [6, 11],
+    [9, 7],
+    [14.5, 7],
+    [17.5, 11],
+  ],
+  [1.5, 10.5, 21, 5.5],
+  [6, 18],
+);
 
 const PAINTERS: Record<VehicleClass | 'default', Painter> = {
   hatchback: car(
@@ -86,16 +37,7 @@ const PAINTERS: Record<VehicleClass | 'default', Painter> = {
     [3, 10, 18, 6],
     [7, 17],
   ),
-  sedan: car(
-    [
-      [6, 11],
-      [9, 7],
-      [14.5, 7],
-      [17.5, 11],
-    ],
-    [1.5, 10.5, 21, 5.5],
-    [6, 18],
-  ),
+  sedan,
   stationwagon: car(
     [
       [5.5, 11],
@@ -117,16 +59,8 @@ const PAINTERS: Record<VehicleClass | 'default', Painter> = {
     [6.5, 17.5],
     3,
   ),
-  default: car(
-    [
-      [6, 11],
-      [9, 7],
-      [14.5, 7],
-      [17.5, 11],
-    ],
-    [1.5, 10.5, 21, 5.5],
-    [6, 18],
-  ),
+  // An unknown class is drawn as the commonest car.
+  default: sedan,
   bakkie: (ctx, ink, cut) => {
     poly(ctx, [
       [11.5, 10],

@@ -5,6 +5,7 @@ import { AimOutlined, BellOutlined, FileTextOutlined } from '@ant-design/icons';
 import { CLIENT_VERSION, COPYRIGHT_START_YEAR } from '@fleet/common';
 import { useTheme } from '../../theme/ThemeContext';
 import { currentYear } from '../../components/clock';
+import './auth.css';
 
 function Brand() {
   const theme = useTheme();

@@ -9,7 +9,7 @@ import { MapView, UnitsLayer, type MapViewState } from '../../map';
 import { useTheme } from '../../theme/ThemeContext';
 import { FitToUnits, FlyToUnit, NO_PADDING, unitZoomFor } from '../tracking/live/mapControllers';
 import { UnitList } from '../tracking/live/UnitList';
-import { useNarrow } from '../tracking/live/useNarrow';
+import { useIsMobile } from '../../layout/useResponsive';
 import { TrackFrame } from './track/TrackFrame';
 import { TrackUnitCard } from './track/TrackUnitCard';
 import {
@@ -71,7 +71,7 @@ export default function TrackAllPage() {
   const { send_token: sendToken, show_all: showAllParam } = params;
   const navigate = useNavigate();
   const theme = useTheme();
-  const narrow = useNarrow();
+  const narrow = useIsMobile();
   const link = useTrackLink(sendToken);
   const units = link.data?.realtime.data.units ?? NO_UNITS;
   const [start] = useState(() => ({

@@ -8,7 +8,7 @@ import { MapView, TripLayer, UnitsLayer } from '../../map';
 import { useTheme } from '../../theme/ThemeContext';
 import { FitToUnits, FollowUnit, NO_PADDING, unitZoomFor } from '../tracking/live/mapControllers';
 import { extendTrail } from '../tracking/live/useTodayTrail';
-import { useNarrow } from '../tracking/live/useNarrow';
+import { useIsMobile } from '../../layout/useResponsive';
 import { TrackFrame } from './track/TrackFrame';
 import { TrackUnitCard, type RecentTrips } from './track/TrackUnitCard';
 import { useTrackLink } from './track/useTrackLink';
@@ -19,7 +19,7 @@ export default function TrackPage() {
   const { send_token: sendToken } = useParams();
   const link = useTrackLink(sendToken);
   const theme = useTheme();
-  const narrow = useNarrow();
+  const narrow = useIsMobile();
   const [follow, setFollow] = useState(true);
   const data = link.data?.realtime.data;
   const unit = data?.unit;

@@ -4,14 +4,13 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Tag, Tooltip } from 'antd';
-import { getStealthUnits } from '../../api/tracking';
+import type { StealthUnit } from '@fleet/common';
+import { stealthUnitsQuery } from '../../api/tracking';
 import { useLiveConnection, useLiveResync } from '../../api/live';
 import { LiveWorkspace } from './live/LiveWorkspace';
 import { parseUidList } from './live/liveTarget';
 import { formatVolts } from './live/unitFacts';
 import { RESYNC_EVERY_MS, useLiveMerge } from './live/useLiveFleet';
-
-type StealthUnit = Awaited<ReturnType<typeof getStealthUnits>>['stealth_units'][number];
 
 /** A stealth tracker lives on its own battery; below this it needs attention. */
 const LOW_BATTERY_V = 3.6;
@@ -33,8 +32,8 @@ export default function StealthUnitsPage() {
   const uids = useMemo(() => parseUidList(idList), [idList]);
   const status = useLiveConnection();
   const query = useQuery({
-    queryKey: ['get_stealth_unit_data', uids],
-    queryFn: () => getStealthUnits(uids).then((d) => d.stealth_units ?? []),
+    ...stealthUnitsQuery(uids),
+    select: (d) => d.stealth_units ?? [],
     refetchInterval: RESYNC_EVERY_MS,
   });
   useLiveResync(() => void query.refetch());

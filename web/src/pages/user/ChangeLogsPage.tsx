@@ -1,7 +1,6 @@
 // Change Logs: what the user added, edited and deleted (SPEC §3 change log), newest first.
 import { Card, Result, Table, Tag } from 'antd';
-import { CHANGE_LOG_ACTIONS } from '@fleet/common';
-import { getChangeLogs, type ChangeLogRow } from '../../api/user';
+import { CHANGE_LOG_ACTIONS, type ChangeLogRow } from '@fleet/common';
 import { useDateTime } from '../../components/dates';
 import PageContainer from '../../components/PageContainer';
 import { usePagedQuery } from '../../components/usePagedQuery';
@@ -13,8 +12,11 @@ const ACTION_COLOURS: Record<ChangeLogRow['action'], string> = { I: 'green', E: 
 export default function ChangeLogsPage() {
   const target = useTargetUser();
   const formatTime = useDateTime();
-  const { query, rows, pagination } = usePagedQuery(['change_logs', target.nid ?? 'me'], (q) =>
-    getChangeLogs(q, target.nid).then((d) => ({ rows: d.change_logs ?? [], count: d.count })),
+  const { query, rows, pagination } = usePagedQuery(
+    'get_user_change_logs',
+    { nid: target.nid },
+    (d) => d.change_logs,
+    target.valid,
   );
   if (!target.valid) return <Result status="404" title="No such user" />;
   return (

@@ -1,7 +1,7 @@
 // Connection Logs: every login attempt of the user, newest first.
 import { Card, Result, Space, Table, Tag, Typography } from 'antd';
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
-import { getConnectionLogs, type ConnectionLogRow } from '../../api/user';
+import type { ConnectionLogRow } from '@fleet/common';
 import { useDateTime } from '../../components/dates';
 import PageContainer from '../../components/PageContainer';
 import { usePagedQuery } from '../../components/usePagedQuery';
@@ -12,11 +12,11 @@ import { useTargetUser } from './useTargetUser';
 export default function ConnectionLogsPage() {
   const target = useTargetUser();
   const formatTime = useDateTime();
-  const { query, rows, pagination } = usePagedQuery(['connection_logs', target.nid ?? 'me'], (q) =>
-    getConnectionLogs(q, target.nid).then((d) => ({
-      rows: d.connection_logs ?? [],
-      count: d.count,
-    })),
+  const { query, rows, pagination } = usePagedQuery(
+    'get_user_connection_logs',
+    { nid: target.nid },
+    (d) => d.connection_logs,
+    target.valid,
   );
   if (!target.valid) return <Result status="404" title="No such user" />;
   return (

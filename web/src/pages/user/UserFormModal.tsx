@@ -3,8 +3,15 @@
 import { useEffect } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Form, Input, Modal, Select } from 'antd';
-import { DEFAULT_ROLES, ROLES, USER_TYPES, type Role, type UserTypeApiName } from '@fleet/common';
-import { setUser, type UserEdit, type UserRow } from '../../api/user';
+import {
+  DEFAULT_ROLES,
+  ROLES,
+  USER_TYPES,
+  type Role,
+  type UserRow,
+  type UserTypeApiName,
+} from '@fleet/common';
+import { setUser, type UserEdit } from '../../api/user';
 import { useSession } from '../../auth/session';
 import { useNotify } from '../../components/notify';
 import { emailRules } from '../../components/formRules';

@@ -14,8 +14,8 @@ import {
   Typography,
 } from 'antd';
 import { DesktopOutlined, ReloadOutlined } from '@ant-design/icons';
-import { formatRelative } from '@fleet/common';
-import { deleteUserSession, getUserSessions, type SessionRow } from '../../api/user';
+import { formatRelative, type SessionRow } from '@fleet/common';
+import { deleteUserSession, userSessionsQuery } from '../../api/user';
 import { resetSession } from '../../auth/session';
 import { useDateTime } from '../../components/dates';
 import { useNotify } from '../../components/notify';
@@ -32,10 +32,10 @@ export default function UserSessionsPage() {
   const notify = useNotify();
   const client = useQueryClient();
   const now = useNow();
-  const key = ['user_sessions', target.nid ?? 'me'];
+  const sessions = userSessionsQuery(target.nid);
   const { data, isFetching, refetch } = useQuery({
-    queryKey: key,
-    queryFn: () => getUserSessions(target.nid).then((d) => d.tokens ?? []),
+    ...sessions,
+    select: (d) => d.tokens ?? [],
     enabled: target.valid,
   });
   const revoke = useMutation({
@@ -46,7 +46,7 @@ export default function UserSessionsPage() {
         return;
       }
       notify.success('Session revoked. That browser is logged out on its next request.');
-      void client.invalidateQueries({ queryKey: key });
+      void client.invalidateQueries({ queryKey: sessions.queryKey });
     },
   });
 

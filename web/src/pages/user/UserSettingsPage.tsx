@@ -1,10 +1,16 @@
 // User Settings (SPEC §2 /portal/user_settings): contact details, time zone, date format and the
 // maximum speed used by trips (default 120, SPEC §9).
 import { useEffect, useMemo } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Descriptions, Form, Input, Row, Select, Skeleton } from 'antd';
-import { DEFAULT_MAX_SPEED, MAX_SPEED_OPTIONS, isValidEmail, userTypeName } from '@fleet/common';
-import { getUserSettings, setUserSettings, type UserSettings } from '../../api/user';
+import {
+  DEFAULT_MAX_SPEED,
+  MAX_SPEED_OPTIONS,
+  isValidEmail,
+  userTypeName,
+  type UserSettings,
+} from '@fleet/common';
+import { setUserSettings, userSettingsQuery } from '../../api/user';
 import { useSession } from '../../auth/session';
 import { DATE_FORMATS, DEFAULT_DATE_FORMAT, formatDateTime } from '../../components/dates';
 import { useNotify } from '../../components/notify';
@@ -32,10 +38,9 @@ export default function UserSettingsPage() {
   );
   const now = new Date(clockNow()).toISOString();
   const zone = Form.useWatch('timezone', form) as string | undefined;
-  const { data, isLoading } = useQuery({
-    queryKey: ['user_settings'],
-    queryFn: () => getUserSettings().then((d) => d.settings ?? {}),
-  });
+  const client = useQueryClient();
+  const settingsQuery = userSettingsQuery();
+  const { data, isLoading } = useQuery({ ...settingsQuery, select: (d) => d.settings ?? {} });
 
   useEffect(() => {
     if (!data) return;
@@ -57,6 +62,7 @@ export default function UserSettingsPage() {
         cellphone: fields.cellphone?.trim(),
       }),
     onSuccess: ({ settings }) => {
+      client.setQueryData(settingsQuery.queryKey, { settings });
       setUser({ ...user, settings: { ...user.settings, ...settings } });
       notify.success('Settings saved');
     },

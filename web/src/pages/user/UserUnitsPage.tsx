@@ -3,7 +3,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Input, Result, Space, Switch, Table, Typography } from 'antd';
-import { getUserUnits, setUserUnits, type UserUnit } from '../../api/user';
+import type { UserUnit } from '@fleet/common';
+import { taskKey } from '../../api/queries';
+import { setUserUnits, userUnitsQuery } from '../../api/user';
 import { useNotify } from '../../components/notify';
 import PageContainer from '../../components/PageContainer';
 import { usePermission } from '../../components/Permission';
@@ -15,12 +17,8 @@ export default function UserUnitsPage() {
   const canEdit = usePermission(['general_manage_all_users']);
   const notify = useNotify();
   const client = useQueryClient();
-  const key = ['user_units', target.id];
-  const { data, isLoading } = useQuery({
-    queryKey: key,
-    queryFn: () => getUserUnits(target.id),
-    enabled: target.valid,
-  });
+  const unitsQuery = userUnitsQuery(target.id);
+  const { data, isLoading } = useQuery({ ...unitsQuery, enabled: target.valid });
   const [allUnits, setAllUnits] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const [filter, setFilter] = useState('');
@@ -41,8 +39,10 @@ export default function UserUnitsPage() {
     mutationFn: () => setUserUnits(target.id, allUnits, allUnits ? [] : selected),
     onSuccess: () => {
       notify.success('Units saved');
-      void client.invalidateQueries({ queryKey: key });
-      void client.invalidateQueries({ queryKey: ['users'] });
+      void client.invalidateQueries({ queryKey: unitsQuery.queryKey });
+      // The user list counts units; your own assignment is also your unit list.
+      void client.invalidateQueries({ queryKey: taskKey('get_users') });
+      if (target.own) void client.invalidateQueries({ queryKey: taskKey('get_unit_list_full') });
     },
   });
 

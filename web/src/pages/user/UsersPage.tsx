@@ -4,8 +4,9 @@ import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Dropdown, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
-import { userTypeName } from '@fleet/common';
-import { deleteUser, getUsers, type UserRow } from '../../api/user';
+import { userTypeName, type UserRow } from '@fleet/common';
+import { taskKey } from '../../api/queries';
+import { deleteUser } from '../../api/user';
 import { useSession } from '../../auth/session';
 import { useDateTime } from '../../components/dates';
 import { useNotify } from '../../components/notify';
@@ -30,13 +31,12 @@ export default function UsersPage() {
   const canManage = usePermission(['general_manage_all_users']);
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<UserRow | null | undefined>(undefined);
-  const { query, rows, pagination, setPage } = usePagedQuery(['users', search], (q) =>
-    getUsers({ ...q, ...(search ? { search } : {}) }).then((d) => ({
-      rows: d.users ?? [],
-      count: d.count,
-    })),
+  const { query, rows, pagination, setPage } = usePagedQuery(
+    'get_users',
+    search ? { search } : {},
+    (d) => d.users,
   );
-  const refresh = () => client.invalidateQueries({ queryKey: ['users'] });
+  const refresh = () => client.invalidateQueries({ queryKey: taskKey('get_users') });
   const remove = useMutation({
     mutationFn: (row: UserRow) => deleteUser(row.nid),
     onSuccess: () => {

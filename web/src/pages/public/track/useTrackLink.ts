@@ -1,8 +1,8 @@
 // Polls /api/track for a share link every 10 s. The request carries no session token (getTrack),
 // so an expired link is a message on this page and never logs a logged-in user out.
 import { useQuery } from '@tanstack/react-query';
-import { RESULT } from '@fleet/common';
-import { getTrack, type TrackAnswer } from '../../../api/tracking';
+import { RESULT, type TrackAnswer } from '@fleet/common';
+import { getTrack } from '../../../api/tracking';
 import { isApiError } from '../../../api/errors';
 
 export const TRACK_POLL_MS = 10_000;

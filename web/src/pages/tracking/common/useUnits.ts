@@ -1,14 +1,13 @@
 // The user's units for the pickers of the tracking pages, sorted by name.
 import { useQuery } from '@tanstack/react-query';
 import type { UnitListItem } from '@fleet/common';
-import { getUnitList } from '../../../api/tracking';
+import { unitListQuery } from '../../../api/tracking';
 
 const EMPTY: UnitListItem[] = [];
 
 export function useUnits() {
   const query = useQuery({
-    queryKey: ['unit_list', 'all'],
-    queryFn: () => getUnitList('all'),
+    ...unitListQuery(),
     select: (d) => [...(d.units ?? [])].sort((a, b) => a.name.localeCompare(b.name)),
     staleTime: 60_000,
   });

@@ -13,7 +13,7 @@ import { ShareLinkModal, type ShareSubject } from './ShareLinkModal';
 import { UnitList } from './UnitList';
 import { UnitPanel } from './UnitPanel';
 import { useLiveSettings } from './useLiveSettings';
-import { useNarrow } from './useNarrow';
+import { useIsMobile } from '../../../layout/useResponsive';
 import { useTodayTrail } from './useTodayTrail';
 import './live.css';
 import { PaneSwitch } from '../common/SplitView';
@@ -48,7 +48,7 @@ export function LiveWorkspace<T extends UnitListItem>({
   badges,
   canShare,
 }: LiveWorkspaceProps<T>) {
-  const narrow = useNarrow();
+  const narrow = useIsMobile();
   const settings = useLiveSettings();
   const [selectedUid, setSelectedUid] = useState<number | null>(
     target?.kind === 'unit' ? target.uids[0] : null,

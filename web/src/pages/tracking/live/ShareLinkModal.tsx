@@ -3,8 +3,12 @@ import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Alert, Button, Input, Modal, Radio, Space, Typography } from 'antd';
 import { CheckOutlined, CopyOutlined, LinkOutlined } from '@ant-design/icons';
-import { call } from '../../../api/call';
-import { deleteTrackLink, setTrackAllLink, setTrackLink } from '../../../api/tracking';
+import {
+  deleteTrackAllLink,
+  deleteTrackLink,
+  setTrackAllLink,
+  setTrackLink,
+} from '../../../api/tracking';
 import { useDateTime } from '../../../components/dates';
 import { useNotify } from '../../../components/notify';
 import {
@@ -75,7 +79,7 @@ export function ShareLinkModal({
     mutationFn: () =>
       subject.kind === 'unit'
         ? deleteTrackLink(created!.sendToken)
-        : call('delete_track_all_link', { send_token: created!.sendToken }),
+        : deleteTrackAllLink(created!.sendToken),
     onSuccess: () => {
       notify.success('Link revoked: it no longer opens');
       setCreated(null);

@@ -14,7 +14,7 @@ import {
   UpOutlined,
 } from '@ant-design/icons';
 import { formatRelative, type UnitListItem } from '@fleet/common';
-import { getUnit } from '../../../api/tracking';
+import { unitQuery } from '../../../api/tracking';
 import { useDateTime } from '../../../components/dates';
 import { usePermission } from '../../../components/Permission';
 import { describeNearestTown, nearestTown } from './nearestTown';
@@ -71,8 +71,8 @@ export function UnitPanel({
   const formatTime = useDateTime();
   const canTrips = usePermission(['feature_trips']);
   const detail = useQuery({
-    queryKey: ['get_unit', unit.uid],
-    queryFn: () => getUnit(unit.uid).then((d) => d.unit),
+    ...unitQuery(unit.uid),
+    select: (d) => d.unit,
     refetchInterval: 20_000,
   });
   const info = detail.data;

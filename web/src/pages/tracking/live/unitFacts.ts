@@ -1,5 +1,5 @@
 // Wording of the unit panel: device events and measurements as a fleet manager reads them.
-import type { DeviceEvent } from '../../../api/tracking';
+import type { UnitEvent } from '@fleet/common';
 
 const EVENT_LABELS: Record<string, string> = {
   harsh_braking: 'Harsh braking',
@@ -44,7 +44,7 @@ export function eventLabel(type: string): string {
 }
 
 /** antd Tag colour for an event: red for security, orange for driving, plain for the rest. */
-export function eventColour(event: Pick<DeviceEvent, 'type'>): string | undefined {
+export function eventColour(event: Pick<UnitEvent, 'type'>): string | undefined {
   if (SERIOUS.has(event.type)) return 'red';
   if (WARNING.has(event.type)) return 'orange';
   if (event.type === 'power_restored' || event.type === 'ignition_on') return 'green';

@@ -4,13 +4,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UnitListItem } from '@fleet/common';
 import { useLiveUnits } from '../../../map';
-import { getUnitList } from '../../../api/tracking';
-import {
-  UNIT_LIST_KEY,
-  useLiveConnection,
-  useLiveMessages,
-  type LiveStatus,
-} from '../../../api/live';
+import { unitListQuery } from '../../../api/tracking';
+import { useLiveConnection, useLiveMessages, type LiveStatus } from '../../../api/live';
 
 const EMPTY: UnitListItem[] = [];
 export const RESYNC_EVERY_MS = 60_000;
@@ -35,11 +30,13 @@ export function useLiveMerge<T extends UnitListItem>(units: T[] | undefined): T[
   return live.units as T[];
 }
 
+const selectUnits = (answer: { units: UnitListItem[] }) => answer.units ?? EMPTY;
+
 export function useLiveFleet(): LiveFleet {
   const status = useLiveConnection();
   const query = useQuery({
-    queryKey: UNIT_LIST_KEY,
-    queryFn: () => getUnitList('all').then((d) => d.units ?? []),
+    ...unitListQuery(),
+    select: selectUnits,
     refetchInterval: RESYNC_EVERY_MS,
     staleTime: 5_000,
   });

@@ -3,7 +3,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { TripPoint, UnitListItem } from '@fleet/common';
-import { getTripPoints } from '../../../api/tracking';
+import { call } from '../../../api/call';
+import { taskKey } from '../../../api/queries';
 import { now as clockNow } from '../../../components/clock';
 import { useUserZone, zoned } from '../../../components/zone';
 
@@ -33,14 +34,15 @@ export function useTodayTrail(unit: UnitListItem | undefined, enabled: boolean) 
   const zone = useUserZone();
   const uid = unit?.uid;
   const query = useQuery({
-    queryKey: ['get_trip_points', 'today', uid, zone],
-    queryFn: () => {
-      const from = startOfToday();
-      return getTripPoints(uid!, {
-        from: from.toISOString(),
+    // The range ends now whenever it is read, so the key names the day instead.
+    queryKey: [...taskKey('get_trip_points', { uid }), 'today', zone],
+    queryFn: () =>
+      call('get_trip_points', {
+        uid: uid!,
+        from: startOfToday().toISOString(),
         to: new Date(clockNow()).toISOString(),
-      }).then((d) => d.motions ?? []);
-    },
+      }),
+    select: (d) => d.motions ?? NONE,
     enabled: enabled && uid !== undefined,
     refetchInterval: 5 * 60_000,
   });

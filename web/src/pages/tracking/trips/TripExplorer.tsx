@@ -2,12 +2,13 @@
 // component, so moving between their routes keeps the map and the replay. The route holds the
 // state (tripRoute.ts); every choice navigates, so the address can be shared or bookmarked. Days
 // and times are the user's (components/zone.ts).
+import '../common/tracking.css';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Button, Empty, Spin, Tooltip } from 'antd';
 import { LinkOutlined, ReloadOutlined } from '@ant-design/icons';
 import { DEFAULT_MAX_SPEED, type TripPoint } from '@fleet/common';
-import type { TripRow } from '../../../api/tracking';
+import type { TripRow } from '@fleet/common';
 import { useSession } from '../../../auth/session';
 import type { DateRange } from '../../../components/dateRangePresets';
 import { useNotify } from '../../../components/notify';
@@ -21,7 +22,7 @@ import { maxSpeedSetting, type MaxSpeed } from '../common/routeParams';
 import SplitView, { type SplitPane } from '../common/SplitView';
 import TripMapPanel from '../common/TripMapPanel';
 import UnitPicker from '../common/UnitPicker';
-import { useIsMobile } from '../common/useIsMobile';
+import { useIsMobile } from '../../../layout/useResponsive';
 import { unitLabel, useUnits } from '../common/useUnits';
 import TripFilters from './TripFilters';
 import TripList from './TripList';

@@ -3,7 +3,6 @@
 // stop how long the unit stood there. Choosing an entry focuses the map and the replay on it; its
 // eye hides or shows it on the map (SPEC §4 display flag), a hidden entry staying listed, dimmed.
 // Days and times are the user's (components/zone.ts).
-import { useEffect, useRef } from 'react';
 import { Button, Tag, Tooltip } from 'antd';
 import {
   CarOutlined,
@@ -13,10 +12,11 @@ import {
   WarningFilled,
 } from '@ant-design/icons';
 import { formatDuration, formatKm, type TripLabel } from '@fleet/common';
-import type { TripRow } from '../../../api/tracking';
+import type { TripRow } from '@fleet/common';
 import { zoned } from '../../../components/zone';
 import { TRIP_EVENT_SIGNS, type TripEventSign } from '../../../map/sprites/spriteNames';
 import { formatSpeed } from '../common/format';
+import { useChosenInView } from '../common/useChosenInView';
 import TripLabelTag from './TripLabelTag';
 import { EVENT_NAMES, groupByDay } from './tripEntries';
 import './tripList.css';
@@ -62,12 +62,7 @@ export default function TripList({
   hidden,
   onToggleShown,
 }: Props) {
-  const scroller = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (selectedId === null) return;
-    const element = scroller.current?.querySelector(`#${tripEntryId(selectedId)}`);
-    element?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
-  }, [selectedId, entries]);
+  const scroller = useChosenInView(selectedId === null ? null : tripEntryId(selectedId), entries);
 
   return (
     <div className="trip-list" ref={scroller} aria-label="Trips and stops">

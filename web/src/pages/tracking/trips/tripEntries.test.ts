@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import type { TripPoint } from '@fleet/common';
-import type { TripRow } from '../../../api/tracking';
+import type { TripRow } from '@fleet/common';
 import {
   betweenHeadings,
   countEvents,

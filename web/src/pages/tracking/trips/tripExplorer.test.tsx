@@ -7,7 +7,7 @@ import type { TripPoint } from '@fleet/common';
 import { renderApp } from '../../../test/renderApp';
 import { mockApi } from '../../../test/mockApi';
 import { userOf } from '../../../test/fixtures';
-import type { TripRow } from '../../../api/tracking';
+import type { TripRow } from '@fleet/common';
 import type { TripMapPanelProps } from '../common/TripMapPanel';
 
 vi.mock('../common/TripMapPanel', () => ({

@@ -3,8 +3,9 @@
 // detail when the range was thinned, and label changes (set_trip_label) written into the list
 // at once.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TripLabel, TripPoint } from '@fleet/common';
-import { getTripPoints, getTrips, setTripLabel, type TripRow } from '../../../api/tracking';
+import type { TripLabel, TripPoint, TripRow } from '@fleet/common';
+import { taskKey } from '../../../api/queries';
+import { setTripLabel, showTripLabel, tripPointsQuery, tripsQuery } from '../../../api/tracking';
 import type { DateRange } from '../../../components/dateRangePresets';
 import { apiRange, type MaxSpeed } from '../common/routeParams';
 
@@ -14,35 +15,18 @@ const NO_POINTS: TripPoint[] = [];
 export function useTripData(uid: number | null, range: DateRange, maxSpeed: MaxSpeed) {
   const client = useQueryClient();
   const { from, to } = apiRange(range);
-  const tripsKey = ['trips', uid, from, to, maxSpeed] as const;
-  const trips = useQuery({
-    queryKey: tripsKey,
-    queryFn: () => getTrips(uid!, { from, to }, maxSpeed),
-    enabled: uid !== null,
-  });
-  const points = useQuery({
-    queryKey: ['trip_points', uid, from, to],
-    queryFn: () => getTripPoints(uid!, { from, to }),
-    enabled: uid !== null,
-  });
+  const trips = useQuery({ ...tripsQuery(uid!, { from, to }, maxSpeed), enabled: uid !== null });
+  const points = useQuery({ ...tripPointsQuery(uid!, { from, to }), enabled: uid !== null });
   const label = useMutation({
     mutationFn: ({ entry, label }: { entry: TripRow; label: TripLabel }) =>
       setTripLabel(entry.id, label),
-    onSuccess: (_answer, { entry, label }) => {
-      client.setQueryData(tripsKey, (old: typeof trips.data) =>
-        old
-          ? { ...old, trips: old.trips.map((t) => (t.id === entry.id ? { ...t, label } : t)) }
-          : old,
-      );
-      // Summaries and fleet lists elsewhere show labels too.
-      void client.invalidateQueries({ queryKey: ['fleet_trips'] });
-      void client.invalidateQueries({ queryKey: ['driver_trips'] });
-    },
+    onSuccess: (_answer, { entry, label }) => showTripLabel(client, entry.id, label),
   });
 
   const refresh = () => {
-    void client.invalidateQueries({ queryKey: ['trips', uid] });
-    void client.invalidateQueries({ queryKey: ['trip_points', uid] });
+    if (uid === null) return;
+    void client.invalidateQueries({ queryKey: taskKey('get_trips', { uid }) });
+    void client.invalidateQueries({ queryKey: taskKey('get_trip_points', { uid }) });
   };
 
   return {
@@ -66,8 +50,7 @@ export function useTripDetail(
 ): TripPoint[] | null {
   const wanted = uid !== null && !!selected && selected.type === 0 && thinned;
   const detail = useQuery({
-    queryKey: ['trip_points', uid, selected?.start, selected?.end],
-    queryFn: () => getTripPoints(uid!, { from: selected!.start, to: selected!.end }),
+    ...tripPointsQuery(uid!, { from: selected?.start ?? '', to: selected?.end ?? '' }),
     enabled: wanted,
   });
   return wanted ? (detail.data?.motions ?? null) : null;

@@ -1,5 +1,6 @@
 // driver_trips[/{pids}[/{date_range}]] (SPEC §2): the trips of the chosen drivers (a trip belongs
 // to the driver identified on it, or else to the unit's assigned driver), list and map.
+import '../../common/tracking.css';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';

@@ -1,6 +1,7 @@
 // fleet_coverage_area[/{uid_list}[/{daterange}]] (SPEC §2): where the chosen units (none chosen:
 // every unit) drove over a range, as a heat map of grid cells weighted by their moving fixes
 // (get_coverage counts them on the server, and says when the quietest cells were left out).
+import '../../common/tracking.css';
 import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,6 @@
 // fleet_trips[/{uid_list}[/{daterange}]] (SPEC §2): the trips of the chosen units (none chosen:
 // every unit) over a range, as a list and as lines on one map.
+import '../../common/tracking.css';
 import { useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';

@@ -1,13 +1,15 @@
 // Trip summary (SPEC §2 trip_summary, trip_summary_date[/{uid}[/{date_range}]]): one row per unit
 // with trips, distance, driving and parked time, top speed and a speed-band bar. A {uid} in the
 // route scrolls that unit's row (id trip_summary_{uid}) into view and makes it blink for 5 s.
+import '../../common/tracking.css';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Input, Switch, Table, Tooltip, Typography } from 'antd';
 import { ReloadOutlined, RightOutlined, SearchOutlined } from '@ant-design/icons';
-import { DEFAULT_MAX_SPEED, formatDuration, formatKm } from '@fleet/common';
-import { getTripSummary, type TripSummaryRow } from '../../../../api/tracking';
+import { DEFAULT_MAX_SPEED, formatDuration, formatKm, type TripSummaryRow } from '@fleet/common';
+import { taskKey } from '../../../../api/queries';
+import { tripSummaryQuery } from '../../../../api/tracking';
 import { useSession } from '../../../../auth/session';
 import type { DateRange } from '../../../../components/dateRangePresets';
 import PageContainer from '../../../../components/PageContainer';
@@ -22,7 +24,7 @@ import {
   parseId,
 } from '../../common/routeParams';
 import SpeedBandBar from '../../common/SpeedBandBar';
-import { useIsMobile } from '../../common/useIsMobile';
+import { useIsMobile } from '../../../../layout/useResponsive';
 import { useRangeParam } from '../../common/useRangeParam';
 import { useScrollBlink } from '../../common/useScrollBlink';
 import { summaryTotals } from './summaryTotals';
@@ -46,10 +48,7 @@ export default function TripSummaryView() {
   const [search, setSearch] = useState('');
   const [movedOnly, setMovedOnly] = useState(false);
 
-  const query = useQuery({
-    queryKey: ['trip_summary', from, to],
-    queryFn: () => getTripSummary({ from, to }),
-  });
+  const query = useQuery(tripSummaryQuery({ from, to }));
   const rows = useMemo(() => {
     const needle = search.trim().toLowerCase();
     return (query.data?.trips ?? []).filter(
@@ -77,7 +76,7 @@ export default function TripSummaryView() {
         icon={<ReloadOutlined />}
         aria-label="Refresh"
         loading={query.isFetching}
-        onClick={() => void client.invalidateQueries({ queryKey: ['trip_summary'] })}
+        onClick={() => void client.invalidateQueries({ queryKey: taskKey('get_trip_summary') })}
       />
     </Tooltip>
   );

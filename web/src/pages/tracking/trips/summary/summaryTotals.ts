@@ -1,5 +1,5 @@
 // Fleet totals over the summary rows shown.
-import type { TripSummaryRow } from '../../../../api/tracking';
+import type { TripSummaryRow } from '@fleet/common';
 
 export function summaryTotals(rows: readonly TripSummaryRow[]) {
   let distance = 0;

@@ -6,7 +6,7 @@ import { BLINK_MS } from '@fleet/common';
 import { renderApp } from '../../../../test/renderApp';
 import { mockApi } from '../../../../test/mockApi';
 import { userOf } from '../../../../test/fixtures';
-import type { TripSummaryRow } from '../../../../api/tracking';
+import type { TripSummaryRow } from '@fleet/common';
 import { speedBands, secondsAtOrAbove } from '../../common/speedBands';
 import { summaryTotals } from './summaryTotals';
 

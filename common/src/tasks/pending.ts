@@ -1,0 +1,33 @@
+// Tasks the web app already calls but the server does not serve yet (later issues). Their shapes
+// come from API.md §3 and SPEC.md §3/§7; they have no schema until a server task exists, and until
+// then the server answers result 1 ('Unknown task').
+
+/** A notice of the notices icon (SPEC §3). `message` may hold HTML. */
+export interface Notice {
+  tid: number;
+  title: string;
+  message: string;
+  /** 0 info, 1 warning, 2 error */
+  type: 0 | 1 | 2;
+  priority: number;
+  unread: boolean;
+  created: string;
+}
+
+/** SPEC §3: total_count plus per-type counts, either under `counts` or beside total_count. */
+export interface SiteAlertsAnswer {
+  total_count?: number;
+  counts?: Record<string, unknown>;
+  [alertType: string]: unknown;
+}
+
+type Empty = Record<string, never>;
+
+export interface PendingTaskMap {
+  get_new_rule_alerts_count: { request: Empty; response: { new_rule_alerts_count: number } };
+  get_chaseup_events_count_new: { request: Empty; response: { count: number } };
+  get_notices: { request: Empty; response: { notices: Notice[] } };
+  /** SPEC §7: fields id and unread. */
+  set_notice: { request: { id: number; unread: boolean }; response: Record<string, unknown> };
+  get_site_alerts: { request: Empty; response: SiteAlertsAnswer };
+}

@@ -1,0 +1,132 @@
+// Unit tasks: the live list, one unit, today's dashboard, device provisioning, unit issues and
+// stealth units.
+import { z } from 'zod';
+import type { UnitListItem } from '../api';
+import { noParams, uidList } from './shared';
+
+/** The tracker protocols the gateways speak (API.md §6). */
+export const DEVICE_PROTOCOLS = ['osmand', 'teltonika', 'gt06'] as const;
+export type DeviceProtocol = (typeof DEVICE_PROTOCOLS)[number];
+
+export const unitParams = {
+  get_unit_list_full: z.object({
+    filter: z.enum(['all', 'only_issues']).default('all'),
+    search: z.string().max(100).optional(),
+  }),
+  get_unit: z.object({ uid: z.number().int().positive() }),
+  get_dashboard_today: noParams,
+  set_unit_device: z.object({
+    uid: z.number().int().positive(),
+    device_id: z
+      .string()
+      .trim()
+      .max(64)
+      .regex(/^[A-Za-z0-9_.:-]*$/, 'use letters, digits and _ . : - only'),
+    protocol: z.enum(DEVICE_PROTOCOLS),
+  }),
+  get_unit_issues: noParams,
+  get_stealth_unit_data: z.object({ uids: uidList }),
+};
+
+/** A device event as the unit panel lists its latest ones. */
+export interface UnitEvent {
+  id: number;
+  /** ISO-8601 */
+  time: string;
+  type: string;
+  lat: number | null;
+  lon: number | null;
+  speed: number | null;
+}
+
+/** get_unit: the list item plus the device and its latest readings. */
+export interface UnitDetail extends UnitListItem {
+  _sys_Id: number;
+  _sys_Ref: string;
+  device_id: string | null;
+  protocol: string | null;
+  stock_status: number;
+  /** km */
+  odometer: number | null;
+  /** hours */
+  engine_hours: number | null;
+  power: number | null;
+  battery: number | null;
+  gsm: number | null;
+  last_data: string | null;
+  attributes: Record<string, unknown>;
+  latest_events: UnitEvent[];
+}
+
+/** One unit's day so far (SPEC §4: movement is 0 if moving, else 1). */
+export interface DashboardTodayRow {
+  uid: number;
+  name: string;
+  reg: string;
+  active: boolean;
+  moving: 0 | 1;
+  connected: boolean;
+  faults: string[];
+  trips: number;
+  /** km */
+  distance: number;
+  max_speed: number;
+  speeding: number;
+  harsh_braking: number;
+  harsh_accelerating: number;
+  harsh_cornering: number;
+  equipment_on: number;
+}
+
+export interface DashboardTotals {
+  trips: number;
+  distance: number;
+  speeding: number;
+  harsh_braking: number;
+  harsh_accelerating: number;
+  harsh_cornering: number;
+  equipment_on: number;
+  active_vehicles: number;
+  deactivate_vehicles: number;
+  unit_faults_count: number;
+}
+
+/** Support staff see trackers that report with an identifier no unit has. */
+export interface UnknownDeviceIssue {
+  id: number;
+  device_id: string;
+  protocol: string;
+  remote_address: string;
+  first_seen: string;
+  last_seen: string;
+  count: number;
+  issue: 'Unknown device';
+}
+
+/** A client sees its own units that are not reporting. */
+export interface SilentUnitIssue {
+  uid: number;
+  name: string;
+  reg: string;
+  device_id: string | null;
+  protocol: string | null;
+  issue: 'Not connecting' | 'No data received';
+  last_seen: string | null;
+}
+
+export type UnitIssue = UnknownDeviceIssue | SilentUnitIssue;
+
+export interface StealthUnit extends UnitListItem {
+  last_data: string | null;
+  battery: number | null;
+  power: number | null;
+}
+
+export interface UnitAnswers {
+  get_unit_list_full: { units: UnitListItem[]; count: number };
+  get_unit: { unit: UnitDetail };
+  get_dashboard_today: { from: string; today_array: DashboardTodayRow[]; totals: DashboardTotals };
+  set_unit_device: { uid: number; device_id: string | null; protocol: DeviceProtocol | null };
+  get_unit_issues: { unit_issues: UnitIssue[] };
+  get_stealth_unit_data: { stealth_units: StealthUnit[] };
+}

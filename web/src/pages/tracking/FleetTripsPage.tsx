@@ -1,4 +1,0 @@
-// fleet_trips[/{uid_list}[/{daterange}]] (SPEC §2); see trips/fleet.
-import './common/tracking.css';
-
-export { default } from './trips/fleet/FleetTripsPageView';
