@@ -8,6 +8,7 @@ import {
 } from 'playwright-core';
 import { SCENE_ZONE } from './scene';
 import { watchAccessibility } from './axe';
+import { watchContentSecurityPolicy } from './csp';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_FLAGS = [
@@ -36,7 +37,8 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 /**
  * A context on the server's scene: its clock starts at the server's time and runs with it, in the
  * demo fleet's zone unless told otherwise; and any request leaving the machine (a CDN, a tile
- * server) fails the test; and every screen its pages reach is checked by axe (support/axe.ts).
+ * server) fails the test; and every screen its pages reach is checked by axe (support/axe.ts), and
+ * any Content Security Policy violation fails the test (support/csp.ts).
  */
 export async function localContext(
   browser: Browser,
@@ -54,5 +56,6 @@ export async function localContext(
     (route) => route.abort('blockedbyclient'),
   );
   watchAccessibility(context);
+  await watchContentSecurityPolicy(context);
   return context;
 }

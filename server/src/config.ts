@@ -1,4 +1,5 @@
 // Environment → typed configuration. Every variable is documented in docs/configuration.md.
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseClockSettings, type ClockSettings } from './clock';
@@ -19,6 +20,13 @@ export interface Config {
   sessionTtlMs: number;
   loginLimit: { perUsername: number; perIp: number; windowMs: number };
   mapTiles: 'online' | 'offline';
+  /**
+   * TRUST_PROXY, handed to Fastify's `trustProxy`: which peers may name the client in
+   * X-Forwarded-For. Off by default, so no client can pick its own address.
+   */
+  trustProxy: boolean | string[];
+  /** FRAME_ANCESTORS: the sites that may show the portal in a frame (CSP frame-ancestors). */
+  frameAncestors: string[];
   webDist: string;
   gateways: { osmandPort: number; teltonikaPort: number; gt06Port: number; idleTimeoutMs: number };
   /** CLOCK_START and CLOCK_RATE: where the server's time starts and how fast it runs. */
@@ -32,6 +40,48 @@ function int(value: string | undefined, fallback: number, name: string): number 
   if (!Number.isInteger(n) || n < 0)
     throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return n;
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(value: string): boolean {
+  if (PROXY_NAMES.includes(value)) return true;
+  const [address, bits, ...rest] = value.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+function trustProxy(value: string | undefined): boolean | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  // No hop counts: Fastify 5 trusts no peer for a count, since it cannot tell a proxy from a client.
+  const list = v.split(',').map((s) => s.trim());
+  if (list.every(isProxyAddress)) return list;
+  throw new Error(
+    `TRUST_PROXY must be false, true or a comma-separated list of proxy addresses or CIDR ranges, got "${value}"`,
+  );
+}
+
+// A CSP source expression of frame-ancestors: 'self', 'none', *, a scheme or a host (with scheme,
+// wildcard sub-domain and port allowed).
+const FRAME_SOURCE =
+  /^('self'|'none'|\*|[a-z][a-z0-9+.-]*:|([a-z][a-z0-9+.-]*:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:(\d+|\*))?)$/i;
+
+function frameAncestors(value: string | undefined): string[] {
+  const v = (value ?? '').trim();
+  // The spec's iframe mode (/known_login/{token}/{url}/{iframe}) and embedded share links are
+  // shown inside other sites, so any site may frame the portal unless the operator narrows it.
+  if (v === '') return ['*'];
+  const list = v.split(/[\s,]+/).map((s) => (s === 'self' || s === 'none' ? `'${s}'` : s));
+  if (list.every((s) => FRAME_SOURCE.test(s)) && (!list.includes("'none'") || list.length === 1))
+    return list;
+  throw new Error(
+    `FRAME_ANCESTORS must be none, self, * or a list of sites such as https://partner.example, got "${value}"`,
+  );
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -65,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       windowMs: int(env.LOGIN_LIMIT_WINDOW_S, 900, 'LOGIN_LIMIT_WINDOW_S') * 1000,
     },
     mapTiles: env.MAP_TILES === 'offline' ? 'offline' : 'online',
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    frameAncestors: frameAncestors(env.FRAME_ANCESTORS),
     webDist: path.resolve(REPO_ROOT, env.WEB_DIST || 'web/dist'),
     gateways: {
       osmandPort: int(env.OSMAND_PORT, 5055, 'OSMAND_PORT'),

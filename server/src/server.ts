@@ -1,18 +1,19 @@
 // Assembles the process from its configuration; main.ts and the tests both start it here.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { resetClock, setClock } from './clock';
 import { migrate, openDb } from './db';
 import { createMailer } from './notify/mailer';
 import { RateLimiter } from './auth/rate-limit';
 import { createMemoryBus } from './live/bus';
-import { buildApp } from './http/app';
+import { createFastify, registerPortal } from './http/app';
 import { registerAllTasks } from './tasks';
 import { ensureAdmin, seedDemo } from './demo/seed';
 import type { Services } from './services';
 import { liveHub } from './live/hub';
 import { trackRoutes } from './http/track';
 import { startDevices, type RunningDevices } from './devices';
+import { startJobs } from './jobs';
 
 export interface Running {
   app: FastifyInstance;
@@ -24,11 +25,11 @@ export interface Running {
   close(): Promise<void>;
 }
 
-export async function createServices(config: Config): Promise<Services> {
+export async function createServices(config: Config, log: FastifyBaseLogger): Promise<Services> {
   const db = openDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
-    onConnectionError: (err) => console.error(`Database connection lost: ${err.message}`),
+    onConnectionError: (err) => log.error({ err }, 'database connection lost'),
   });
   await migrate(db);
   return {
@@ -40,8 +41,8 @@ export async function createServices(config: Config): Promise<Services> {
       dataDir: config.dataDir,
     }),
     limits: {
-      username: new RateLimiter(config.loginLimit.perUsername, config.loginLimit.windowMs),
-      ip: new RateLimiter(config.loginLimit.perIp, config.loginLimit.windowMs),
+      username: new RateLimiter(db.db, config.loginLimit.perUsername, config.loginLimit.windowMs),
+      ip: new RateLimiter(db.db, config.loginLimit.perIp, config.loginLimit.windowMs),
     },
     bus: createMemoryBus(),
   };
@@ -49,22 +50,26 @@ export async function createServices(config: Config): Promise<Services> {
 
 export async function startServer(
   config: Config,
-  opts: { listen?: boolean; logger?: boolean } = {},
+  /** `logger.stream`: where the log lines go instead of stdout (tests read them). */
+  opts: { listen?: boolean; logger?: boolean | { stream: { write(line: string): void } } } = {},
 ): Promise<Running> {
   setClock(config.clock);
-  const services = await createServices(config);
+  // The app's logger exists before the database, so every message goes through one logger.
+  const logger = opts.logger
+    ? { level: config.logLevel, ...(opts.logger === true ? {} : opts.logger) }
+    : false;
+  const app = createFastify(config, { logger });
+  const services = await createServices(config, app.log);
   let seededDemo = false;
   let generatedAdminPassword: string | null = null;
   if (config.demo) seededDemo = await seedDemo(services.db.db);
   else generatedAdminPassword = await ensureAdmin(services.db.db, config.adminPassword);
   registerAllTasks();
-  const app = await buildApp(services, {
-    logger: opts.logger ? { level: config.logLevel } : false,
-    plugins: [liveHub(services), trackRoutes(services)],
-  });
+  await registerPortal(app, services, { plugins: [liveHub(services), trackRoutes(services)] });
   if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
   else await app.ready();
   const devices = await startDevices(services, app.log);
+  const jobs = startJobs(services, devices, app.log);
   return {
     app,
     services,
@@ -72,6 +77,7 @@ export async function startServer(
     generatedAdminPassword,
     devices,
     async close() {
+      await jobs.stop();
       await devices.close();
       await app.close();
       await services.db.close();

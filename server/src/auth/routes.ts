@@ -1,4 +1,5 @@
-// Session calls of API.md §2.
+// Session calls of API.md §2, as a Fastify plugin. Bodies are checked by their schemas first; the
+// handlers keep the messages users know for empty fields.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { DEFAULT_ROLES, RESULT, isValidEmail } from '@fleet/common';
@@ -9,22 +10,27 @@ import { createTicket, consumeTicket } from './tickets';
 import { loadUserInfo } from './user-info';
 import { passwordProblem } from './passwords';
 import { clock, now } from '../clock';
+import { jsonBody, text, type ZodTypeProvider } from '../http/zod';
 
 export function requestMeta(req: FastifyRequest): RequestMeta {
   const body = (req.body ?? {}) as Record<string, unknown>;
   return {
+    requestId: req.id,
     ip: req.ip,
     userAgent: String(req.headers['user-agent'] ?? ''),
     channel: typeof body.channel === 'string' ? body.channel : '',
   };
 }
 
-function str(body: unknown, key: string): string {
-  const v = body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined;
-  return typeof v === 'string' ? v : '';
-}
+const loginBody = jsonBody({ username: text(200).optional(), password: text(1000).optional() });
+const forgotBody = jsonBody({ username: text(200).optional(), email: text(320).optional() });
+const ticketBody = jsonBody({ ticket: text(200).optional(), password: text(1000).optional() });
+const signUpBody = jsonBody({ email: text(320).optional() });
+const knownLoginBody = jsonBody({ token: text(200).optional() });
 
-export async function authRoutes(app: FastifyInstance, services: Services): Promise<void> {
+export async function authRoutes(base: FastifyInstance, opts: { services: Services }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { services } = opts;
   const { db } = services.db;
   const { config, mailer, limits } = services;
 
@@ -68,16 +74,19 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
       .executeTakeFirst();
   }
 
-  app.post('/api/login', async (req) => {
+  app.post('/api/login', { schema: { body: loginBody } }, async (req) => {
     const meta = requestMeta(req);
-    const username = str(req.body, 'username').trim();
-    const password = str(req.body, 'password');
+    const username = (req.body.username ?? '').trim();
+    const password = req.body.password ?? '';
     if (!username || !password) {
       return { result: RESULT.REFUSED, message: 'Username and password are required' };
     }
     const userKey = `u:${username.toLowerCase()}`;
     const ipKey = `ip:${meta.ip}`;
-    const wait = Math.max(limits.username.retryAfter(userKey), limits.ip.retryAfter(ipKey));
+    const wait = Math.max(
+      await limits.username.retryAfter(userKey),
+      await limits.ip.retryAfter(ipKey),
+    );
     if (wait > 0) {
       return {
         result: RESULT.RATE_LIMITED,
@@ -88,8 +97,8 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
     const user = await findUser(username);
     const ok = await verifyPassword(password, user?.password_hash ?? null);
     if (!user || !ok) {
-      limits.username.fail(userKey);
-      limits.ip.fail(ipKey);
+      await limits.username.fail(userKey);
+      await limits.ip.fail(ipKey);
       await logConnection(meta, user, username, false, 'Incorrect Username or Password');
       return { result: RESULT.BAD_CREDENTIALS, message: 'Incorrect Username or Password' };
     }
@@ -100,14 +109,14 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
         message: 'This account is disabled. Please contact support.',
       };
     }
-    limits.username.reset(userKey);
+    await limits.username.reset(userKey);
     const token = await createSession(db, user, meta, config.sessionTtlMs);
     await db.updateTable('users').set({ last_login: now() }).where('nid', '=', user.nid).execute();
     await logConnection(meta, user, user.username, true, 'Logged in');
     return { result: RESULT.OK, token, user: await loadUserInfo(db, user.nid) };
   });
 
-  app.post('/api/logout', async (req) => {
+  app.post('/api/logout', { schema: { body: jsonBody({}) } }, async (req) => {
     const token = bearerToken(req.headers.authorization);
     if (token) {
       const row = await db
@@ -123,10 +132,10 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
     return { result: RESULT.OK };
   });
 
-  app.post('/api/forgot_password', async (req) => {
+  app.post('/api/forgot_password', { schema: { body: forgotBody } }, async (req) => {
     const meta = requestMeta(req);
-    const username = str(req.body, 'username').trim();
-    const email = str(req.body, 'email').trim();
+    const username = (req.body.username ?? '').trim();
+    const email = (req.body.email ?? '').trim();
     const answer = {
       result: RESULT.OK,
       message:
@@ -135,8 +144,8 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
     if (!username && !email)
       return { result: RESULT.REFUSED, message: 'username or email is required' };
     const ipKey = `forgot:${meta.ip}`;
-    if (limits.ip.retryAfter(ipKey) > 0) return answer;
-    limits.ip.fail(ipKey);
+    if ((await limits.ip.retryAfter(ipKey)) > 0) return answer;
+    await limits.ip.fail(ipKey);
     const user = username ? await findUser(username) : await findUser(email, 'email');
     const emailMatches = !email || user?.email?.toLowerCase() === email.toLowerCase();
     if (user && user.email && emailMatches) {
@@ -151,9 +160,12 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
     return answer;
   });
 
-  async function setPasswordWithTicket(kind: 'reset' | 'new_account', body: unknown) {
-    const password = str(body, 'password');
-    const ticket = str(body, 'ticket');
+  async function setPasswordWithTicket(
+    kind: 'reset' | 'new_account',
+    body: { ticket?: string; password?: string },
+  ) {
+    const password = body.password ?? '';
+    const ticket = body.ticket ?? '';
     if (!ticket) return { result: RESULT.REFUSED, message: 'ticket is required' };
     const problem = passwordProblem(password);
     if (problem) return { result: RESULT.REFUSED, message: problem };
@@ -176,25 +188,28 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
     return { result: RESULT.OK, message: 'Your password has been set. You can log in now.' };
   }
 
-  app.post('/api/forgot_password_set', async (req) => setPasswordWithTicket('reset', req.body));
-  app.post('/api/account_password_set', async (req) =>
+  app.post('/api/forgot_password_set', { schema: { body: ticketBody } }, async (req) =>
+    setPasswordWithTicket('reset', req.body),
+  );
+  app.post('/api/account_password_set', { schema: { body: ticketBody } }, async (req) =>
     setPasswordWithTicket('new_account', req.body),
   );
 
-  app.post('/api/sign_up', async (req) => {
-    const email = str(req.body, 'email').trim();
+  app.post('/api/sign_up', { schema: { body: signUpBody } }, async (req) => {
+    const email = (req.body.email ?? '').trim();
     if (!isValidEmail(email))
       return { result: RESULT.REFUSED, message: 'Please enter a valid e-mail address' };
     const meta = requestMeta(req);
     const ipKey = `signup:${meta.ip}`;
-    if (limits.ip.retryAfter(ipKey) > 0) {
+    const wait = await limits.ip.retryAfter(ipKey);
+    if (wait > 0) {
       return {
         result: RESULT.RATE_LIMITED,
         message: 'Too many sign-ups from this address',
-        retry_after: limits.ip.retryAfter(ipKey),
+        retry_after: wait,
       };
     }
-    limits.ip.fail(ipKey);
+    await limits.ip.fail(ipKey);
     const answer = {
       result: RESULT.OK,
       message: 'Check your e-mail for a link to set your password.',
@@ -244,9 +259,9 @@ export async function authRoutes(app: FastifyInstance, services: Services): Prom
     return answer;
   });
 
-  app.post('/api/known_login', async (req) => {
+  app.post('/api/known_login', { schema: { body: knownLoginBody } }, async (req) => {
     const meta = requestMeta(req);
-    const token = str(req.body, 'token');
+    const token = req.body.token ?? '';
     const used = token ? await consumeTicket(db, 'known_login', token) : null;
     if (!used)
       return {

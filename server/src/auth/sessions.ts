@@ -16,6 +16,8 @@ export interface SessionUser {
 }
 
 export interface RequestMeta {
+  /** Fastify's request id: the log line's reqId and the error envelope's `error`. */
+  requestId: string;
   ip: string;
   userAgent: string;
   channel: string;

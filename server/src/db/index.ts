@@ -9,6 +9,8 @@ import { foundation } from './migrations/0001_foundation';
 import { ingest } from './migrations/0002_ingest';
 import { pipeline } from './migrations/0003_pipeline';
 import { trackAll } from './migrations/0004_track_all';
+import { loginLimits } from './migrations/0005_login_limits';
+import { jobs } from './migrations/0006_jobs';
 
 export type { Database } from './types';
 export type { Dialect } from './migrations/helpers';
@@ -60,6 +62,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0002_ingest': ingest(dialect),
     '0003_pipeline': pipeline(dialect),
     '0004_track_all': trackAll(dialect),
+    '0005_login_limits': loginLimits(dialect),
+    '0006_jobs': jobs(dialect),
   };
 }
 

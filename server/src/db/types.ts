@@ -220,6 +220,27 @@ export interface TrackAllLinksTable {
   created_by: number;
 }
 
+/** One failed attempt counted by the login limiter (auth/rate-limit.ts). */
+export interface LoginLimitsTable {
+  id: Generated<number>;
+  limit_key: string;
+  /** When this failure stops counting (epoch ms). */
+  expires: number;
+}
+
+/** A periodic job's lease and last run (jobs/runner.ts). */
+export interface JobLeasesTable {
+  name: string;
+  /** The process holding or last holding the lease. */
+  holder: string;
+  /** The lease ends here (epoch ms); 0 once released. */
+  leased_until: number;
+  /** The scheduled time of the last run started (epoch ms). */
+  last_run_at: number | null;
+  /** The last run's failure, with its run id; null after a run that succeeded. */
+  last_error: string | null;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -237,6 +258,8 @@ export interface Database {
   unit_issues: UnitIssuesTable;
   track_links: TrackLinksTable;
   track_all_links: TrackAllLinksTable;
+  login_limits: LoginLimitsTable;
+  job_leases: JobLeasesTable;
 }
 
 /** Tables whose rows belong to one client (tenant); scoped by `client_id`. */
