@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server';
 import { launchBrowser, localContext, VIEWPORTS } from './support/browser';
 import { DEMO_USERS, logIn, screenshot } from './support/portal';
+import { expectNoSidewaysScroll, watchErrors } from './support/checks';
 
 let server: RunningServer;
 let browser: Browser;
@@ -43,26 +44,12 @@ const SHELL_PAGES: [string, string][] = [
 
 type Size = keyof typeof VIEWPORTS;
 
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  return errors;
-}
-
 async function checkPage(page: Page, size: Size, name: string, heading: string, errors: string[]) {
   await page.getByText(heading, { exact: true }).first().waitFor();
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(300);
   await screenshot(page, `${size}-${name.replace(/\//g, '_')}`);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow, `${name} scrolls sideways at ${VIEWPORTS[size].width} px`).toBeLessThanOrEqual(
-    0,
-  );
+  await expectNoSidewaysScroll(page, `${name} at ${VIEWPORTS[size].width} px`);
   expect(errors, `${name}: script errors`).toEqual([]);
 }
 

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server';
 import { launchBrowser, localContext, VIEWPORTS } from './support/browser';
 import { DEMO_USERS, hashPath, logIn, screenshot, waitForHashPath } from './support/portal';
+import { expectNoSidewaysScroll, watchErrors } from './support/checks';
 
 let server: RunningServer;
 let browser: Browser;
@@ -21,15 +22,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  return errors;
-}
 
 async function loggedIn(
   user: { username: string; password: string } = DEMO_USERS.full,
@@ -332,8 +324,7 @@ describe('phone at 390 px', () => {
 
     await show.getByText('List').click();
     await page.getByRole('listbox', { name: 'Units' }).waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSidewaysScroll(page, 'the live map on a phone');
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { DEMO_USERS, SCREENSHOT_DIR, hashPath, logIn, waitForHashPath } from './support/portal';
 import { lastDays, sceneDay } from './support/scene';
 import { expectAccessible } from './support/axe';
+import { expectNoSidewaysScroll, renderedFeatures, waitUntil, watchErrors } from './support/checks';
 
 let server: RunningServer;
 let browser: Browser;
@@ -48,53 +49,9 @@ async function open(
   // Opt in to the pages' test hook: every MapLibre map they create is kept here.
   await context.addInitScript('window.__fleetMaps = [];');
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
+  const errors = watchErrors(page);
   await logIn(page, server.url, DEMO_USERS.full);
   return { context, page, errors };
-}
-
-/** Features MapLibre really rendered in layers whose id matches, across the page's maps. */
-function renderedFeatures(page: Page, layer: RegExp): Promise<number> {
-  return page.evaluate((source) => {
-    const pattern = new RegExp(source);
-    const maps = (window as unknown as { __fleetMaps: any[] }).__fleetMaps;
-    let n = 0;
-    for (const map of maps) {
-      const ids = map
-        .getStyle()
-        .layers.map((l: { id: string }) => l.id)
-        .filter((id: string) => pattern.test(id));
-      if (ids.length) n += map.queryRenderedFeatures({ layers: ids }).length;
-    }
-    return n;
-  }, layer.source);
-}
-
-async function waitFor<T>(
-  what: string,
-  read: () => Promise<T>,
-  ok: (value: T) => boolean,
-  timeout = 15000,
-): Promise<T> {
-  const deadline = Date.now() + timeout;
-  let last: T = await read();
-  while (!ok(last)) {
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(last)}`);
-    await new Promise((r) => setTimeout(r, 250));
-    last = await read();
-  }
-  return last;
-}
-
-async function noSidewaysScroll(page: Page, name: string) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - window.innerWidth,
-  );
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
 const sliderValue = (page: Page) =>
@@ -131,7 +88,7 @@ describe('trip pages', () => {
 
     // The line is really on the map: MapLibre rendered features of the trip line layer, and the
     // legend (shown only with lines drawn) gives their speeds.
-    await waitFor(
+    await waitUntil(
       'rendered trip line features',
       () => renderedFeatures(page, /^trip-.*-line$/),
       (n) => n > 0,
@@ -147,7 +104,7 @@ describe('trip pages', () => {
     // Show all brings them back; the eye of one trip hides that trip.
     const listed = await page.locator('.trip-entry').count();
     await page.getByRole('button', { name: 'Hide all' }).click();
-    await waitFor(
+    await waitUntil(
       'trip lines after Hide all',
       () => renderedFeatures(page, /^trip-.*-line$/),
       (n) => n === 0,
@@ -157,7 +114,7 @@ describe('trip pages', () => {
     // The count once it has settled: MapLibre draws the lines over several frames, and a count
     // read mid-way made 'one trip hidden' look like no change (seen under load).
     let previous = -1;
-    const all = await waitFor(
+    const all = await waitUntil(
       'trip lines after Show all, settled',
       async () => {
         await page.waitForTimeout(400);
@@ -170,13 +127,13 @@ describe('trip pages', () => {
     await trips.first().getByRole('button', { name: 'Hide on map' }).click();
     await trips.first().getByRole('button', { name: 'Show on map' }).waitFor();
     if ((await trips.count()) > 1) {
-      await waitFor(
+      await waitUntil(
         'trip lines with one trip hidden',
         () => renderedFeatures(page, /^trip-.*-line$/),
         (n) => n > 0 && n < all,
       );
     } else {
-      await waitFor(
+      await waitUntil(
         'the only trip hidden',
         () => renderedFeatures(page, /^trip-.*-line$/),
         (n) => n === 0,
@@ -198,7 +155,7 @@ describe('trip pages', () => {
       new RegExp(`^/portal/trip/${uid}/\\d{4}-\\d\\d-\\d\\d/\\d+$`).test(p),
     );
     await page.getByTestId('replay-dock').waitFor();
-    await waitFor(
+    await waitUntil(
       'the chosen trip drawn',
       () => renderedFeatures(page, /^trip-.*-line$/),
       (n) => n > 0,
@@ -324,11 +281,11 @@ describe.each(Object.keys(VIEWPORTS) as Size[])('tracking pages at %s size', (si
     await page.goto(`${server.url}/#${tripPath}`);
     await page.locator('.trip-entry.is-selected').waitFor();
     await controlsOnScreen('trip');
-    await noSidewaysScroll(page, 'trip');
+    await expectNoSidewaysScroll(page, 'trip');
     await screenshot(page, `${size}-trip-list`);
     await showMap();
     await page.getByTestId('replay-dock').waitFor();
-    await waitFor(
+    await waitUntil(
       'trip line',
       () => renderedFeatures(page, /^trip-.*-line$/),
       (n) => n > 0,
@@ -344,7 +301,7 @@ describe.each(Object.keys(VIEWPORTS) as Size[])('tracking pages at %s size', (si
       .poll(() => page.locator('.tracking-toolbar').innerText(), { timeout: 15000 })
       .toContain('80 km/h');
     await controlsOnScreen('trip_range');
-    await noSidewaysScroll(page, 'trip_range');
+    await expectNoSidewaysScroll(page, 'trip_range');
     await screenshot(page, `${size}-trip_range`);
 
     // trip_day: the day of the chosen trip.
@@ -352,7 +309,7 @@ describe.each(Object.keys(VIEWPORTS) as Size[])('tracking pages at %s size', (si
     await page.goto(`${server.url}/#/portal/trip_day/${uid}/${day}`);
     await page.locator('.trip-entry').first().waitFor({ state: 'attached' });
     await showMap();
-    await waitFor(
+    await waitUntil(
       'trip_day lines',
       () => renderedFeatures(page, /^trip-.*-line$/),
       (n) => n > 0,
@@ -363,17 +320,17 @@ describe.each(Object.keys(VIEWPORTS) as Size[])('tracking pages at %s size', (si
     await page.goto(`${server.url}/#/portal/trip_summary`);
     await page.locator(`#trip_summary_${uid}`).waitFor();
     await controlsOnScreen('trip_summary');
-    await noSidewaysScroll(page, 'trip_summary');
+    await expectNoSidewaysScroll(page, 'trip_summary');
     await screenshot(page, `${size}-trip_summary_list`);
 
     // Fleet trips of every unit, lines on one map.
     await page.goto(`${server.url}/#/portal/fleet_trips/all/${lastDays(sceneNow, 1)}`);
     await page.locator('.trip-entry').first().waitFor();
     await controlsOnScreen('fleet_trips');
-    await noSidewaysScroll(page, 'fleet_trips');
+    await expectNoSidewaysScroll(page, 'fleet_trips');
     await screenshot(page, `${size}-fleet_trips-list`);
     await showMap();
-    await waitFor(
+    await waitUntil(
       'fleet lines',
       () => renderedFeatures(page, /^trip-.*-line$/),
       (n) => n > 0,
@@ -386,13 +343,13 @@ describe.each(Object.keys(VIEWPORTS) as Size[])('tracking pages at %s size', (si
       .poll(() => page.getByTestId('coverage-stats').innerText(), { timeout: 20000 })
       .toMatch(/Positions\s*[1-9]/);
     if (phone) await page.locator('.split-switch').getByText('Map').click();
-    await waitFor(
+    await waitUntil(
       'heat map',
       () => renderedFeatures(page, /^heatmap-/),
       (n) => n > 0,
     );
     await controlsOnScreen('fleet_coverage_area');
-    await noSidewaysScroll(page, 'fleet_coverage_area');
+    await expectNoSidewaysScroll(page, 'fleet_coverage_area');
     await screenshot(page, `${size}-fleet_coverage_area`);
 
     // Driver trips: choose the first driver in the picker.
@@ -404,7 +361,7 @@ describe.each(Object.keys(VIEWPORTS) as Size[])('tracking pages at %s size', (si
     await page.keyboard.press('Escape');
     await page.locator('.trip-entry, .trip-panel .ant-empty').first().waitFor();
     await controlsOnScreen('driver_trips');
-    await noSidewaysScroll(page, 'driver_trips');
+    await expectNoSidewaysScroll(page, 'driver_trips');
     await screenshot(page, `${size}-driver_trips`);
 
     expect(errors).toEqual([]);

@@ -1,23 +1,13 @@
 // The benchmark's fleet: each unit parks, drives, parks for lunch and drives again, logging a fix
 // every 10 s with the IO elements an FMB tracker sends by default, in Codec 8 frames of 10 records.
+import { seededRandom } from '@fleet/common';
 import type { AvlRecord } from './codec8';
 
 const R = 6378137;
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `count` records of one unit, one every 10 s from `start`. */
 export function unitTrack(unit: number, start: number, count: number): AvlRecord[] {
-  const rnd = prng(unit + 1);
+  const rnd = seededRandom(unit + 1);
   let lat = -26.2 + (rnd() - 0.5) * 0.6;
   let lon = 28.05 + (rnd() - 0.5) * 0.6;
   let heading = rnd() * 360;

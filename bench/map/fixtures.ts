@@ -1,19 +1,8 @@
-import { VEHICLE_CLASSES, type TripPoint, type UnitListItem } from '@fleet/common';
+import { VEHICLE_CLASSES, seededRandom, type TripPoint, type UnitListItem } from '@fleet/common';
 import type { UnitUpdate } from '@map/live/mergeUnitUpdates';
 import type { GeofenceItem } from '@map/overlays/geofenceGeojson';
 
 // Synthetic, seeded fleet data for the harness: the same run draws the same map.
-
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const CITIES = [
   { name: 'JHB', lat: -26.2, lon: 28.05, weight: 5 },
@@ -44,7 +33,7 @@ function gauss(r: () => number): number {
 
 /** `n` units around South African cities; `spread` is the std. deviation in degrees. */
 export function makeUnits(n: number, spread: number, seed = 1, cities = CITIES): UnitListItem[] {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const total = cities.reduce((s, c) => s + c.weight, 0);
   const now = Date.now();
   return Array.from({ length: n }, (_, i) => {
@@ -109,7 +98,7 @@ export function nextFix(unit: UnitListItem, r: () => number, now: number): UnitU
  * speeding stretch on the highway.
  */
 export function makeTrip(seed = 7, from = { lat: -26.2041, lon: 28.0473 }): TripPoint[] {
-  const r = rng(seed);
+  const r = seededRandom(seed);
   const points: TripPoint[] = [];
   let lat = from.lat;
   let lon = from.lon;

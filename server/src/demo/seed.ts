@@ -1,6 +1,6 @@
 // First-start data: the demo fleet (DEMO=1) or an initial support account.
 import type { Kysely } from 'kysely';
-import { DEFAULT_ROLES, PARK_STATE, type UserTypeApiName } from '@fleet/common';
+import { DEFAULT_ROLES, PARK_STATE, seededRandom, type UserTypeApiName } from '@fleet/common';
 import type { Database } from '../db';
 import { hashPassword, randomPassword } from '../auth/crypto';
 import {
@@ -69,15 +69,6 @@ async function addUser(
   return row.nid;
 }
 
-/** Deterministic pseudo-random numbers so every fresh demo looks the same. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 async function addUnits(
   db: Kysely<Database>,
   clientId: number,
@@ -85,7 +76,8 @@ async function addUnits(
   units: DemoUnit[],
   driverIds: number[],
 ) {
-  const rand = rng(key === 'demo' ? 42 : 7);
+  // Seeded, so every fresh demo looks the same.
+  const rand = seededRandom(key === 'demo' ? 42 : 7);
   const now = clock().now();
   for (const [i, u] of units.entries()) {
     const city = DEMO_CITIES[u.city];

@@ -2,7 +2,7 @@
 // by a fix.
 import { legMeters } from './trips-distance';
 import { emptyHistogram, histogramSlot } from './trips-histogram';
-import type { Segment, TripConfig, TripPoint } from './trips';
+import type { Segment, TripConfig, TripPoint } from './trips-model';
 
 /** A stop that starts and, for now, ends at `p`. */
 export function stopAt(p: TripPoint): Segment {

@@ -19,70 +19,17 @@
 // Segments are identified by (type, startTime). An operation refers to the segmenter's own segment
 // object, not a copy (a copy per fix is measurable at ingest rates): the values are those of the
 // latest push, so a consumer applies a run of operations after the run, or copies what it keeps.
-import { STOP_THRESHOLD_S, haversineMeters } from '@fleet/common';
-import { legMeters } from './trips-distance';
+import { haversineMeters } from '@fleet/common';
+import type { Segment, SegmentOp, TripConfig, TripPoint } from './trips-model';
 import { extend, extendStop, startTrip, stopAt } from './trips-segments';
 
-export { legMeters };
-
-export interface TripConfig {
-  /** A fix at or above this speed (km/h) is moving. */
-  movingSpeedKmh: number;
-  /** A trip must take the unit at least this far (straight line) from where it started. */
-  minTripDistanceM: number;
-  /** ... and last at least this long. */
-  minTripDurationS: number;
-  /** Standing still this long ends a trip (SPEC §9 stop threshold). */
-  minParkingS: number;
-  /** Once stationary, the unit is moving again only when it leaves this radius. */
-  stopRadiusM: number;
-  /** A leg shorter than this to a fix below movingSpeedKmh is GPS drift: no distance. */
-  driftM: number;
-  /** No fix for longer than this ends a trip at its last fix. */
-  maxGapS: number;
-}
-
-export const DEFAULT_TRIP_CONFIG: TripConfig = {
-  movingSpeedKmh: 5,
-  minTripDistanceM: 500,
-  minTripDurationS: 60,
-  minParkingS: STOP_THRESHOLD_S,
-  stopRadiusM: 100,
-  driftM: 50,
-  maxGapS: 1800,
-};
-
-export interface TripPoint {
-  time: number;
-  lat: number;
-  lon: number;
-  /** km/h */
-  speed: number;
-  /** people.pid of the identified driver, if any. */
-  driverId?: number | null;
-  /** The position filter re-anchored here after a jump: the leg into it adds no distance. */
-  jump?: boolean;
-}
-
-export interface Segment {
-  type: 0 | 1;
-  startTime: number;
-  endTime: number;
-  startLat: number;
-  startLon: number;
-  endLat: number;
-  endLon: number;
-  /** metres */
-  distance: number;
-  /** km/h */
-  maxSpeed: number;
-  driverId: number | null;
-  /** Seconds per HISTOGRAM_KEYS slot; null for stops. */
-  histogram: number[] | null;
-  open: boolean;
-}
-
-export type SegmentOp = { op: 'open' | 'update' | 'close' | 'remove'; segment: Segment };
+export {
+  DEFAULT_TRIP_CONFIG,
+  type Segment,
+  type SegmentOp,
+  type TripConfig,
+  type TripPoint,
+} from './trips-model';
 
 type Phase = 'none' | 'stop' | 'trip';
 

@@ -3,8 +3,8 @@
 // so one bad fix cannot poison the ones after it; and if the reference itself was the bad one
 // (a wild first fix), jumpReanchorCount consecutive rejected fixes that agree with each other
 // win: the latest is accepted as the new reference, with no distance for the leap.
+import { haversineMeters } from '@fleet/common';
 import type { TripPoint } from '../domain/trips';
-import { distanceMeters } from '../domain/trips-distance';
 import type { PipelineConfig } from './config';
 import type { UnitRuntime } from './runtime';
 
@@ -19,7 +19,7 @@ function plausible(
   bLon: number,
   cfg: PipelineConfig,
 ): boolean {
-  const d = distanceMeters(aLat, aLon, bLat, bLon);
+  const d = haversineMeters(aLat, aLon, bLat, bLon);
   if (d <= cfg.jumpToleranceM) return true;
   const dt = Math.max(Math.abs(bTime - aTime) / 1000, 1);
   return (d / dt) * 3.6 <= cfg.maxJumpSpeedKmh;

@@ -1,18 +1,6 @@
-// Seeded randomness so a simulation replays identically for a seed (tests, reproducible demos).
-
-export type Rand = () => number;
-
-/** mulberry32: small, fast, good enough for behaviour; not for anything secret. */
-export function seeded(seed: number): Rand {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Helpers over the seeded generator of @fleet/common, so a simulation replays identically for a
+// seed (tests, reproducible demos).
+import type { Random } from '@fleet/common';
 
 /** A 32-bit seed from a base seed and a label (FNV-1a). */
 export function seedFor(base: number, label: string): number {
@@ -24,7 +12,8 @@ export function seedFor(base: number, label: string): number {
   return h;
 }
 
-export const between = (rand: Rand, min: number, max: number): number => min + rand() * (max - min);
+export const between = (rand: Random, min: number, max: number): number =>
+  min + rand() * (max - min);
 
-export const pick = <T>(rand: Rand, items: readonly T[]): T =>
+export const pick = <T>(rand: Random, items: readonly T[]): T =>
   items[Math.floor(rand() * items.length)];

@@ -1,7 +1,7 @@
 // Road-like paths: the national-road graph between towns, great-circle legs densified with small
 // lateral wiggles, and L-shaped street paths for local trips.
-import { bearingDegrees, haversineMeters } from '@fleet/common';
-import { between, type Rand } from './random';
+import { bearingDegrees, haversineMeters, type Random } from '@fleet/common';
+import { between } from './random';
 import { ROADS, TOWNS, townByName, type Town } from './towns';
 
 export interface Point {
@@ -79,7 +79,7 @@ export class Path {
 }
 
 /** Legs a to b densified every `step` metres, each point pushed sideways by a smooth wiggle. */
-function wiggle(a: Point, b: Point, step: number, amplitude: number, rand: Rand): Point[] {
+function wiggle(a: Point, b: Point, step: number, amplitude: number, rand: Random): Point[] {
   const length = haversineMeters(a.lat, a.lon, b.lat, b.lon);
   const n = Math.max(1, Math.ceil(length / step));
   const bearing = bearingDegrees(a.lat, a.lon, b.lat, b.lon);
@@ -178,7 +178,7 @@ export function townsWithin(from: string, min: number, max: number): Town[] {
 }
 
 /** A long trip: from where the vehicle stands, along the road towns, to the last one. */
-export function roadPath(start: Point, towns: Town[], rand: Rand): Path {
+export function roadPath(start: Point, towns: Town[], rand: Random): Path {
   const points: Point[] = [start];
   let prev: Point = start;
   for (const t of towns) {
@@ -190,7 +190,7 @@ export function roadPath(start: Point, towns: Town[], rand: Rand): Path {
 }
 
 /** A trip across town: two street-like legs via a corner, with short wiggles. */
-export function localPath(from: Point, to: Point, rand: Rand): Path {
+export function localPath(from: Point, to: Point, rand: Random): Path {
   const corner = rand() < 0.5 ? { lat: from.lat, lon: to.lon } : { lat: to.lat, lon: from.lon };
   const points: Point[] = [
     from,

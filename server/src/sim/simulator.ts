@@ -7,6 +7,7 @@
 // clock's now is written as history through the pipeline in bulk (history.ts) when a history sink
 // is given, and otherwise sent through the gateways as fast as the ticks allow. After that the
 // fleet reports live through the gateways, never ahead of the clock.
+import { seededRandom } from '@fleet/common';
 import { clock as serverClock, type Clock } from '../clock';
 import type { IngestLog } from '../ingest/log';
 import type { DeviceRecord, Protocol } from '../ingest/types';
@@ -14,7 +15,7 @@ import type { DeviceTimings, SimDevice } from './device';
 import { Gt06Device } from './gt06-device';
 import { recordsOf } from './history';
 import { OsmandDevice } from './osmand-device';
-import { seeded, seedFor } from './random';
+import { seedFor } from './random';
 import { TeltonikaDevice } from './teltonika-device';
 import { STEP_MS, Vehicle, type SimReport } from './vehicle';
 
@@ -121,7 +122,7 @@ export function startSimulator(opts: SimOptions): Simulator {
       );
       continue;
     }
-    const vehicle = new Vehicle(unit, seeded(seedFor(seed, unit.deviceId)), start);
+    const vehicle = new Vehicle(unit, seededRandom(seedFor(seed, unit.deviceId)), start);
     fleet.push({ unit, vehicle, device });
   }
 

@@ -2,8 +2,8 @@
 // so a seed replays the same day whatever the wall clock does. It drives local trips around its
 // home town or long trips along the national roads, stops, idles, parks overnight by
 // Africa/Johannesburg local time, and now and then brakes hard, speeds or presses panic.
-import { haversineMeters } from '@fleet/common';
-import { between, pick, type Rand } from './random';
+import { haversineMeters, type Random } from '@fleet/common';
+import { between, pick } from './random';
 import {
   localPath,
   nearestTown,
@@ -107,7 +107,7 @@ export class Vehicle {
 
   constructor(
     spec: VehicleSpec,
-    private readonly rand: Rand,
+    private readonly rand: Random,
     start: number,
   ) {
     this.clock = start;

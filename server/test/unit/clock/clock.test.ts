@@ -92,7 +92,7 @@ describe('CLOCK_START and CLOCK_RATE', () => {
     try {
       const run = spawnSync(
         path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
-        [path.join(REPO_ROOT, 'server/src/main.ts')],
+        ['--conditions=source', path.join(REPO_ROOT, 'server/src/main.ts')],
         {
           env: { ...process.env, DATA_DIR: dataDir, CLOCK_START: 'tomorrow', PORT: '0' },
           encoding: 'utf8',

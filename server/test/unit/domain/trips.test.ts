@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { haversineMeters } from '@fleet/common';
-import { distanceMeters } from '../../../src/domain/trips-distance';
 import {
   DEFAULT_TRIP_CONFIG,
   applyOps,
@@ -283,19 +281,5 @@ describe('speed histogram', () => {
     // Intervals take the band of their mean speed: 70 and 120 fall in the bands between.
     expect(h).toEqual({ low: 290, '60s': 10, '80s': 290, '100s': 0, '120s': 10, high: 290 });
     expect(trip.maxSpeed).toBe(150);
-  });
-});
-
-describe('distance between fixes', () => {
-  it('is the haversine of each pair, also when pairs alternate or repeat', () => {
-    const pairs = [
-      [-26.1, 28.05, -26.1, 28.06],
-      [-26.1, 28.05, -26.1, 28.06],
-      [-26.2, 28.05, -26.1, 28.06],
-      [-26.1, 28.05, -26.1, 28.06],
-      [-26.1, 28.06, -26.1, 28.05],
-    ] as const;
-    for (const [a, b, c, d] of pairs)
-      expect(distanceMeters(a, b, c, d)).toBe(haversineMeters(a, b, c, d));
   });
 });

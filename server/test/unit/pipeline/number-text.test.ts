@@ -1,5 +1,6 @@
 // numberText must write exactly what JSON.stringify writes, whatever the number.
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '@fleet/common';
 import { numberText } from '../../../src/pipeline/number-text';
 
 function mismatches(values: Iterable<number>): number[] {
@@ -13,8 +14,7 @@ function* thousandths(from: number, to: number) {
 }
 
 function* random(n: number, seed = 7) {
-  let s = seed;
-  const next = () => (s = (s * 48271) % 2147483647) / 2147483647;
+  const next = seededRandom(seed);
   for (let i = 0; i < n; i++) {
     yield Math.floor(next() * 1e9) / 1000; // three decimals, up to 1e6
     yield next() * 10 ** (Math.floor(next() * 14) - 6); // any double, 1e-6 .. 1e8

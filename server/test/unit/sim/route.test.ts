@@ -1,6 +1,5 @@
-import { haversineMeters } from '@fleet/common';
+import { haversineMeters, seededRandom } from '@fleet/common';
 import { describe, expect, it } from 'vitest';
-import { seeded } from '../../../src/sim/random';
 import {
   localPath,
   nearestTown,
@@ -33,7 +32,7 @@ describe('simulator routes', () => {
 
   it('wiggles a road path a little but keeps it between the towns', () => {
     const towns = roadRoute('Johannesburg', 'Pretoria')!;
-    const path = roadPath(towns[0], towns, seeded(3));
+    const path = roadPath(towns[0], towns, seededRandom(3));
     const straight = haversineMeters(
       towns[0].lat,
       towns[0].lon,
@@ -48,7 +47,7 @@ describe('simulator routes', () => {
   it('builds street-like local paths and finds the nearest town', () => {
     const from = { lat: -26.1076, lon: 28.0567 };
     const to = offsetPoint(from, 8000, 135);
-    const path = localPath(from, to, seeded(1));
+    const path = localPath(from, to, seededRandom(1));
     expect(path.length).toBeGreaterThan(8000);
     expect(
       haversineMeters(path.points.at(-1)!.lat, path.points.at(-1)!.lon, to.lat, to.lon),

@@ -1,7 +1,7 @@
 // The behaviour model without sockets: determinism, plausibility, night parking, events.
-import { haversineMeters } from '@fleet/common';
+import { haversineMeters, seededRandom } from '@fleet/common';
 import { describe, expect, it } from 'vitest';
-import { seeded, seedFor } from '../../../src/sim/random';
+import { seedFor } from '../../../src/sim/random';
 import { localHour, STEP_MS, Vehicle, type SimReport } from '../../../src/sim/vehicle';
 
 const MONDAY_6AM_SAST = Date.UTC(2026, 10, 23, 4, 0, 0);
@@ -17,7 +17,7 @@ function run(
   days: number,
   seed = 1,
 ): SimReport[] {
-  const v = new Vehicle(spec, seeded(seedFor(seed, spec.deviceId)), MONDAY_6AM_SAST);
+  const v = new Vehicle(spec, seededRandom(seedFor(seed, spec.deviceId)), MONDAY_6AM_SAST);
   const out: SimReport[] = [];
   for (let i = 0; i < (days * 86_400_000) / STEP_MS; i++) {
     const r = v.step();
