@@ -1,12 +1,12 @@
 // People (drivers and contacts): the read side the tracking pages need.
 import { z } from 'zod';
-import { pagingSchema, type ListAnswer } from './shared';
+import { pagingSchema, plainText, type ListAnswer } from './shared';
 
 export const peopleParams = {
   get_people: z.object({
     ...pagingSchema,
     drivers_only: z.boolean().default(false),
-    search: z.string().max(100).optional(),
+    search: plainText().max(100).optional(),
   }),
 };
 

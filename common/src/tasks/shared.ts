@@ -8,6 +8,12 @@ export const pagingSchema = {
   page_size: z.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
 };
 
+/**
+ * Text a task searches by or stores. PostgreSQL text cannot hold a NUL character: one would fail
+ * the query ('Server error'), so it is refused here with a message instead.
+ */
+export const plainText = () => z.string().regex(/^[^\0]*$/, 'must not contain NUL characters');
+
 export const isoDate = z
   .string()
   .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO-8601 date and time');
@@ -17,10 +23,20 @@ export const expiresDate = z
   .string()
   .refine((s) => !Number.isNaN(Date.parse(s)), 'expires must be an ISO-8601 date and time');
 
-export const uidList = z.array(z.number().int().positive()).max(2000).optional();
+/**
+ * The largest id a task accepts. Ids are PostgreSQL `integer` columns (at most 2^31 - 1): a bigger
+ * number would fail the query with an overflow ('Server error') instead of being refused here.
+ */
+export const MAX_ID = 2147483647;
+
+/** Every id a task takes (uid, nid, pid, cid, a trip's or session's id, an element of uids…). */
+export const idSchema = z.number().int().positive().max(MAX_ID);
+
+/** Units a fleet read covers; none named means every visible unit. */
+export const uidList = z.array(idSchema).max(2000).optional();
 
 /** Per-user tasks act on the caller when nid is absent. */
-export const optionalNid = { nid: z.number().int().positive().optional() };
+export const optionalNid = { nid: idSchema.optional() };
 
 export const noParams = z.object({});
 

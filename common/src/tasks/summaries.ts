@@ -1,7 +1,7 @@
 // Fleet-wide trip reads: trip summaries per unit, fleet and driver trips, coverage.
 import { z } from 'zod';
 import type { TripItem } from '../api';
-import { isoDate, uidList, type PersonRef } from './shared';
+import { idSchema, isoDate, uidList, type PersonRef } from './shared';
 
 /** The most coverage cells one answer carries (a heat map of this many points still draws smoothly). */
 export const MAX_COVERAGE_CELLS = 20000;
@@ -12,7 +12,7 @@ export const summaryParams = {
   get_driver_trips: z.object({
     from: isoDate,
     to: isoDate,
-    pids: z.array(z.number().int().positive()).min(1).max(500),
+    pids: z.array(idSchema).min(1).max(500),
   }),
   get_coverage: z.object({
     from: isoDate,

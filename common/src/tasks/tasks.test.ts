@@ -1,7 +1,7 @@
 // The task schemas the server validates with and the web's client is typed by (API.md §3).
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { UnitListItem, UserInfo } from '../api';
-import { TASK_PARAMS, type TaskMap, type TaskRequest, type TaskResponse } from './index';
+import { MAX_ID, TASK_PARAMS, type TaskMap, type TaskRequest, type TaskResponse } from './index';
 
 const messages = (task: keyof typeof TASK_PARAMS, input: unknown) => {
   const r = TASK_PARAMS[task].safeParse(input);
@@ -36,6 +36,23 @@ describe('task parameters', () => {
     expect(messages('set_unit_device', { uid: 1, device_id: '123', protocol: 'nmea' })).toEqual([
       'protocol: Invalid option: expected one of "osmand"|"teltonika"|"gt06"',
     ]);
+  });
+
+  it('refuse ids past the PostgreSQL integer columns, in lists too', () => {
+    expect(messages('get_unit', { uid: MAX_ID })).toEqual([]);
+    expect(messages('get_unit', { uid: MAX_ID + 1 })).toEqual([
+      'uid: Too big: expected number to be <=2147483647',
+    ]);
+    expect(messages('set_user_units', { nid: 1, all_units: false, uids: [1, 2 ** 31] })).toEqual([
+      'uids.1: Too big: expected number to be <=2147483647',
+    ]);
+  });
+
+  it('refuse a NUL character in text that reaches the database', () => {
+    expect(messages('get_people', { search: 'a\u0000b' })).toEqual([
+      'search: must not contain NUL characters',
+    ]);
+    expect(messages('get_people', { search: 'a\nb' })).toEqual([]);
   });
 
   it('type requests and answers per task (checked by tsc)', () => {

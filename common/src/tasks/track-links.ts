@@ -1,11 +1,11 @@
 // Share links for one unit's live position (/track/{send_token}) and for the whole fleet.
 import { z } from 'zod';
-import { expiresDate, type EmptyAnswer } from './shared';
+import { expiresDate, idSchema, type EmptyAnswer } from './shared';
 
 const sendToken = z.object({ send_token: z.string().min(10).max(200) });
 
 export const trackLinkParams = {
-  set_track_link: z.object({ uid: z.number().int().positive(), expires: expiresDate }),
+  set_track_link: z.object({ uid: idSchema, expires: expiresDate }),
   delete_track_link: sendToken,
   set_track_all_link: z.object({ expires: expiresDate }),
   delete_track_all_link: sendToken,

@@ -2,26 +2,26 @@
 import { z } from 'zod';
 import type { TripItem, TripPoint } from '../api';
 import { TRIP_LABELS, type TripLabel } from '../enums';
-import { isoDate, pagingSchema, type ListAnswer } from './shared';
+import { idSchema, isoDate, pagingSchema, plainText, type ListAnswer } from './shared';
 import type { UnitEvent } from './units';
 
 export const tripParams = {
   get_trips: z.object({
-    uid: z.number().int().positive(),
+    uid: idSchema,
     from: isoDate,
     to: isoDate,
     max_speed: z.union([z.number().min(0).max(400), z.literal('Off')]).optional(),
     kind: z.enum(['all', 'trips', 'parked']).default('all'),
   }),
-  get_trip_points: z.object({ uid: z.number().int().positive(), from: isoDate, to: isoDate }),
+  get_trip_points: z.object({ uid: idSchema, from: isoDate, to: isoDate }),
   get_unit_events: z.object({
-    uid: z.number().int().positive(),
+    uid: idSchema,
     from: isoDate.optional(),
     to: isoDate.optional(),
-    types: z.array(z.string().max(40)).max(30).optional(),
+    types: z.array(plainText().max(40)).max(30).optional(),
     ...pagingSchema,
   }),
-  set_trip_label: z.object({ id: z.number().int().positive(), label: z.enum(TRIP_LABELS) }),
+  set_trip_label: z.object({ id: idSchema, label: z.enum(TRIP_LABELS) }),
 };
 
 /** A trip or stop of one unit; `speeding` when a trip went past the asked max_speed. */

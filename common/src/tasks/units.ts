@@ -2,7 +2,7 @@
 // stealth units.
 import { z } from 'zod';
 import type { UnitListItem } from '../api';
-import { noParams, uidList } from './shared';
+import { idSchema, noParams, plainText, uidList } from './shared';
 
 /** The tracker protocols the gateways speak (API.md §6). */
 export const DEVICE_PROTOCOLS = ['osmand', 'teltonika', 'gt06'] as const;
@@ -11,12 +11,12 @@ export type DeviceProtocol = (typeof DEVICE_PROTOCOLS)[number];
 export const unitParams = {
   get_unit_list_full: z.object({
     filter: z.enum(['all', 'only_issues']).default('all'),
-    search: z.string().max(100).optional(),
+    search: plainText().max(100).optional(),
   }),
-  get_unit: z.object({ uid: z.number().int().positive() }),
+  get_unit: z.object({ uid: idSchema }),
   get_dashboard_today: noParams,
   set_unit_device: z.object({
-    uid: z.number().int().positive(),
+    uid: idSchema,
     device_id: z
       .string()
       .trim()

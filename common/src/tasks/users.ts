@@ -4,12 +4,12 @@ import { z } from 'zod';
 import type { UserInfo } from '../api';
 import type { ChangeLogAction } from '../enums';
 import { ALL_ROLES, USER_TYPE_API_NAMES, type Role, type UserTypeApiName } from '../roles';
-import { optionalNid, pagingSchema, type ListAnswer } from './shared';
+import { idSchema, optionalNid, pagingSchema, plainText, type ListAnswer } from './shared';
 
 export const userParams = {
-  get_users: z.object({ ...pagingSchema, search: z.string().max(100).optional() }),
+  get_users: z.object({ ...pagingSchema, search: plainText().max(100).optional() }),
   set_user: z.object({
-    nid: z.number().int().positive().optional(),
+    nid: idSchema.optional(),
     username: z
       .string()
       .trim()
@@ -17,27 +17,27 @@ export const userParams = {
       .max(100)
       .regex(/^[A-Za-z0-9@._-]+$/, 'use letters, digits and @ . _ - only')
       .optional(),
-    display_name: z.string().trim().min(1).max(100).optional(),
-    email: z.string().trim().max(200).optional().nullable(),
+    display_name: plainText().trim().min(1).max(100).optional(),
+    email: plainText().trim().max(200).optional().nullable(),
     user_type: z.enum(USER_TYPE_API_NAMES as [UserTypeApiName, ...UserTypeApiName[]]).optional(),
     roles: z.array(z.enum(ALL_ROLES as [Role, ...Role[]])).optional(),
     password: z.string().optional(),
-    cid: z.number().int().positive().optional(),
+    cid: idSchema.optional(),
   }),
-  delete_user: z.object({ nid: z.number().int().positive() }),
+  delete_user: z.object({ nid: idSchema }),
   get_user_sessions: z.object(optionalNid),
-  delete_user_session: z.object({ id: z.number().int().positive(), ...optionalNid }),
+  delete_user_session: z.object({ id: idSchema, ...optionalNid }),
   get_user_connection_logs: z.object({ ...optionalNid, ...pagingSchema }),
   get_user_change_logs: z.object({ ...optionalNid, ...pagingSchema }),
   get_user_units: z.object(optionalNid),
   set_user_units: z.object({
-    nid: z.number().int().positive(),
+    nid: idSchema,
     all_units: z.boolean(),
-    uids: z.array(z.number().int().positive()).max(100000).default([]),
+    uids: z.array(idSchema).max(100000).default([]),
   }),
-  get_clients: z.object({ ...pagingSchema, search: z.string().max(100).optional() }),
+  get_clients: z.object({ ...pagingSchema, search: plainText().max(100).optional() }),
   set_known_login: z.object({
-    nid: z.number().int().positive(),
+    nid: idSchema,
     url: z
       .string()
       .max(300)

@@ -1,7 +1,9 @@
 // The contract between device gateways (ingest/) and the position pipeline (pipeline/).
+import { DEVICE_PROTOCOLS, type DeviceProtocol } from '@fleet/common';
 
-export type Protocol = 'osmand' | 'teltonika' | 'gt06';
-export const PROTOCOLS: Protocol[] = ['osmand', 'teltonika', 'gt06'];
+/** The protocols the gateways speak: the list set_unit_device accepts (@fleet/common). */
+export type Protocol = DeviceProtocol;
+export const PROTOCOLS: readonly Protocol[] = DEVICE_PROTOCOLS;
 
 /** Device events the pipeline stores for the rules and recovery desks. */
 export type DeviceEventType =

@@ -11,7 +11,6 @@ import { userInfo } from './system';
 
 const IGNORED_SETTING_KEYS = ['_sys_Id', '_sys_Ref', 'channel'];
 const settingValue = z.union([z.string().max(2000), z.number(), z.boolean(), z.null()]);
-const settingsFields = z.record(z.string().max(64), z.unknown());
 
 function validateSettings(fields: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -68,7 +67,6 @@ async function mergeJsonColumn(
 const whoAmI = defineTask({
   name: 'who_am_i',
   roles: 'any',
-  params: z.object({}),
   probe: () => ({}),
   async handler(ctx) {
     return { user: await userInfo(ctx, ctx.user.nid) };
@@ -78,7 +76,6 @@ const whoAmI = defineTask({
 const getUserSettings = defineTask({
   name: 'get_user_settings',
   roles: 'any',
-  params: z.object({}),
   probe: () => ({}),
   async handler(ctx) {
     const info = await userInfo(ctx, ctx.user.nid);
@@ -90,10 +87,9 @@ const setUserSettings = defineTask({
   name: 'set_user_settings',
   roles: 'any',
   entityType: 'User Settings',
-  params: settingsFields,
   probe: (f) => ({ nid: f.nid, email: 'probe@example.com' }),
   async handler(ctx, fields) {
-    const { nid: _ignored, ...rest } = fields as Record<string, unknown>;
+    const { nid: _ignored, ...rest } = fields;
     const settings = await mergeJsonColumn(ctx, 'settings', validateSettings(rest));
     ctx.changeLog({
       action: 'E',
@@ -108,7 +104,6 @@ const setUserSettings = defineTask({
 const getUserUiSettings = defineTask({
   name: 'get_user_ui_settings',
   roles: 'any',
-  params: z.object({}),
   probe: () => ({}),
   async handler(ctx) {
     const info = await userInfo(ctx, ctx.user.nid);
@@ -120,7 +115,6 @@ const setUserUiSettings = defineTask({
   name: 'set_user_ui_settings',
   roles: 'any',
   entityType: 'User Settings',
-  params: settingsFields,
   probe: (f) => ({ nid: f.nid, map_type: 'satellite' }),
   async handler(ctx, fields) {
     const clean: Record<string, unknown> = {};
@@ -144,10 +138,6 @@ const setPassword = defineTask({
   name: 'set_password',
   roles: 'any',
   entityType: 'User Settings',
-  params: z.object({
-    current_password: z.string().min(1, 'current_password is required'),
-    password: z.string(),
-  }),
   probe: () => ({ current_password: 'wrong-password', password: 'Probe12345' }),
   async handler(ctx, p) {
     const row = await ctx.tenant

@@ -1,14 +1,12 @@
 // The client list for support staff (SPEC §2 /recovery).
-import { z } from 'zod';
 import { defineTask } from './registry';
 import { TaskError } from './errors';
-import { iso, listAnswer, pageOf, pagingSchema } from './paging';
+import { iso, listAnswer, pageOf } from './paging';
 import { clientsPage } from './system';
 
 const getClients = defineTask({
   name: 'get_clients',
   roles: ['user_support'],
-  params: z.object({ ...pagingSchema, search: z.string().max(100).optional() }),
   probe: () => ({}),
   async handler(ctx, p) {
     if (!ctx.tenant.isSupport) throw new TaskError('Only support staff can list clients', 3);

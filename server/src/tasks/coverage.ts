@@ -1,23 +1,17 @@
 // Fleet coverage (SPEC §2 fleet_coverage_area): where the units drove over a range, counted by the
 // database into grid cells, so a big fleet's picture is complete or says what it left out.
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { defineTask } from './registry';
-import { fleetRangeParams, fleetRangeProbe, fleetScope } from './summaries';
+import { fleetRangeProbe, fleetScope } from './summaries';
 
 /** Cells per degree: a cell is 0.005° (about 550 m north-south), an area rather than a street. */
 const PER_DEGREE = 200;
-/** The most cells one answer carries (a heat map of this many points still draws smoothly). */
-export const MAX_COVERAGE_CELLS = 20000;
 
 const cellOf = (index: number) => Math.round((index / PER_DEGREE) * 1e5) / 1e5;
 
 const getCoverage = defineTask({
   name: 'get_coverage',
   roles: ['feature_fleet_coverage', 'user_support'],
-  params: fleetRangeParams.extend({
-    max_cells: z.number().int().min(1).max(MAX_COVERAGE_CELLS).default(MAX_COVERAGE_CELLS),
-  }),
   probe: fleetRangeProbe,
   async handler(ctx, p) {
     const { from, to, uids } = await fleetScope(ctx, p);

@@ -57,7 +57,8 @@ async function runOne(
   const ref = request.ref ?? null;
   const task = typeof request.task === 'string' ? getTask(request.task) : undefined;
   if (!task) {
-    const name = typeof request.task === 'string' ? request.task.slice(0, 100) : typeof request.task;
+    const name =
+      typeof request.task === 'string' ? request.task.slice(0, 100) : typeof request.task;
     return { ref, result: RESULT.REFUSED, message: `Unknown task: ${name}` };
   }
   if (task.roles !== 'any' && !checkPermission(user.roles, task.roles)) {

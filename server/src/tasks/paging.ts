@@ -1,12 +1,6 @@
-import { z } from 'zod';
 import type { SelectQueryBuilder } from 'kysely';
-import { MAX_PAGE_SIZE, PAGE_SIZE } from '@fleet/common';
+import type { ListAnswer } from '@fleet/common';
 import type { Database } from '../db';
-
-export const pagingSchema = {
-  page: z.number().int().min(1).default(1),
-  page_size: z.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
-};
 
 export function pageOf(p: { page: number; page_size: number }) {
   return { limit: p.page_size, offset: (p.page - 1) * p.page_size };
@@ -20,19 +14,16 @@ export async function countRows<TB extends keyof Database>(
   return Number(n);
 }
 
+/** A `get_<collection>` answer (API.md §3): one page of rows, the total and the number of pages. */
 export function listAnswer<K extends string, T>(
   key: K,
   rows: T[],
   count: number,
   pageSize: number,
-) {
-  return { [key]: rows, count, page_count: Math.max(1, Math.ceil(count / pageSize)) } as Record<
-    K,
-    T[]
-  > & {
-    count: number;
-    page_count: number;
-  };
+): ListAnswer<K, T> {
+  const page = { count, page_count: Math.max(1, Math.ceil(count / pageSize)) };
+  // A computed key widens to an index signature; the object has exactly the key K.
+  return { [key]: rows, ...page } as ListAnswer<K, T>;
 }
 
 export { iso } from '../domain/iso';

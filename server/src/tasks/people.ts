@@ -1,20 +1,14 @@
 // People (drivers and contacts): the read side the tracking pages need.
 import { sql } from 'kysely';
-import { z } from 'zod';
 import { PERSON_ROLE_DELETED, PERSON_ROLE_DRIVER } from '@fleet/common';
 import { json } from '../db';
 import { defineTask } from './registry';
-import { listAnswer, pageOf, pagingSchema } from './paging';
+import { listAnswer, pageOf } from './paging';
 import type { TaskContext } from './context';
 
 const getPeople = defineTask({
   name: 'get_people',
   roles: ['feature_drivers_view', 'feature_driver_trips', 'feature_dashboard', 'user_support'],
-  params: z.object({
-    ...pagingSchema,
-    drivers_only: z.boolean().default(false),
-    search: z.string().max(100).optional(),
-  }),
   probe: () => ({ page_size: 500 }),
   async handler(ctx, p) {
     let q = ctx.tenant.selectFrom('people');

@@ -1,6 +1,12 @@
 // The /api/call task registry: each task = { name, roles, params schema, handler }.
 import type { z } from 'zod';
-import type { ChangeLogEntityType, Role } from '@fleet/common';
+import {
+  TASK_PARAMS,
+  type ChangeLogEntityType,
+  type Role,
+  type ServedTaskName,
+  type TaskMap,
+} from '@fleet/common';
 import type { TaskContext } from './context';
 
 /** Ids of another client, used by the tenant-isolation walk (see server/test/integration). */
@@ -13,25 +19,60 @@ export interface ForeignIds {
   sessionId: number;
 }
 
-export interface TaskDef<S extends z.ZodType = z.ZodType> {
-  name: string;
+/** What every task declares besides its parameters and handler. */
+interface TaskBase {
   /** The user needs at least one of these roles; 'any' lets every logged-in user call it. */
   roles: readonly Role[] | 'any';
-  params: S;
   /** Required for set_/delete_ tasks: the change-log entity type (SPEC §3). */
   entityType?: ChangeLogEntityType;
-  handler(ctx: TaskContext, params: z.infer<S>): Promise<unknown>;
   /** Parameters aimed at another client's data; the isolation walk calls every task with them. */
   probe(foreign: ForeignIds): Record<string, unknown>;
 }
 
+/**
+ * A task of the TaskMap of @fleet/common: its parameter schema is `TASK_PARAMS[name]` (one copy,
+ * shared with the web's client), the handler gets the parsed parameters and must answer the
+ * task's response type, so a drift from the contract fails to compile.
+ */
+export interface TaskSpec<K extends ServedTaskName> extends TaskBase {
+  name: K;
+  handler(ctx: TaskContext, params: TaskMap[K]['parsed']): Promise<TaskMap[K]['response']>;
+}
+
+/**
+ * A registered task as the dispatcher sees it: the types are erased because it validates the
+ * parameters with `params` before calling the handler with what the schema produced.
+ */
+export interface TaskDef extends TaskBase {
+  name: string;
+  params: z.ZodType;
+  handler(ctx: TaskContext, params: unknown): Promise<unknown>;
+}
+
 const tasks = new Map<string, TaskDef>();
 
-export function defineTask<S extends z.ZodType>(def: TaskDef<S>): TaskDef<S> {
+export function defineTask<K extends ServedTaskName>(spec: TaskSpec<K>): TaskDef {
+  // The handler's typed parameters erase to `unknown` (a method's parameters compare both ways):
+  // the dispatcher hands it only what TASK_PARAMS[name], whose output type they are, has parsed.
+  return { ...spec, params: TASK_PARAMS[spec.name] };
+}
+
+/**
+ * A task outside the TaskMap, with its own schema and an untyped answer: only for tests that
+ * register a task of their own (a failing handler, after-commit effects). Product tasks use
+ * defineTask, whose name must be one the web can call.
+ */
+export function defineExtraTask<S extends z.ZodType>(
+  def: TaskBase & {
+    name: string;
+    params: S;
+    handler(ctx: TaskContext, params: z.output<S>): Promise<unknown>;
+  },
+): TaskDef {
   return def;
 }
 
-export function registerTasks(defs: TaskDef<any>[]): void {
+export function registerTasks(defs: TaskDef[]): void {
   for (const def of defs) {
     if (tasks.has(def.name)) throw new Error(`Task ${def.name} registered twice`);
     if (/^(set|delete)_/.test(def.name) && !def.entityType) {

@@ -1,23 +1,19 @@
 // Fleet-wide trip reads: trip summaries per unit, fleet and driver trips.
 import { sql, type Selectable } from 'kysely';
-import { z } from 'zod';
-import { UNIT_TRIP_SIZE } from '@fleet/common';
+import { UNIT_TRIP_SIZE, type FleetTripRow, type TaskMap } from '@fleet/common';
 import { json } from '../db';
 import type { TripsTable } from '../db/types';
 import { HISTOGRAM_KEYS } from '../domain/trips-histogram';
 import { defineTask, type ForeignIds } from './registry';
 import { notFound } from './errors';
 import { iso } from './paging';
-import { isoDate, rangeOf } from './trips';
+import { rangeOf, tripLabelOf, tripTypeOf } from './trips';
 import { peopleNames } from './people';
 import type { TaskContext } from './context';
 
 /** Parameters of a read over a range and some units (none named: every visible unit). */
-export const fleetRangeParams = z.object({
-  from: isoDate,
-  to: isoDate,
-  uids: z.array(z.number().int().positive()).max(2000).optional(),
-});
+type FleetRange = TaskMap['get_fleet_trips']['parsed'];
+
 export const fleetRangeProbe = (f: ForeignIds) => ({
   from: '2000-01-01T00:00:00Z',
   to: '2000-01-02T00:00:00Z',
@@ -34,7 +30,7 @@ async function visibleUnits(ctx: TaskContext, uids?: number[]) {
 }
 
 /** The range of a fleet read and the units it covers. */
-export async function fleetScope(ctx: TaskContext, p: z.infer<typeof fleetRangeParams>) {
+export async function fleetScope(ctx: TaskContext, p: FleetRange) {
   const { from, to } = rangeOf(p);
   const units = await visibleUnits(ctx, p.uids);
   return { from, to, units, uids: units.map((u) => u.uid) };
@@ -44,13 +40,13 @@ function tripItem(
   r: Selectable<TripsTable>,
   names: Map<number, string>,
   units: Map<number, { name: string; reg: string }>,
-) {
+): FleetTripRow {
   return {
     id: r.id,
     uid: r.unit_id,
     unit_name: units.get(r.unit_id)?.name ?? '',
     reg: units.get(r.unit_id)?.reg ?? '',
-    type: r.type,
+    type: tripTypeOf(r.type),
     start: iso(r.start_time),
     end: iso(r.end_time),
     distance: Math.round(r.distance / 10) / 100,
@@ -58,7 +54,7 @@ function tripItem(
     duration: r.duration,
     start_position: { lat: r.start_lat, lon: r.start_lon },
     end_position: { lat: r.end_lat, lon: r.end_lon },
-    label: r.label,
+    label: tripLabelOf(r.label),
     driver: r.driver_id ? { pid: r.driver_id, name: names.get(r.driver_id) ?? '' } : null,
     open: r.open === 1,
   };
@@ -67,7 +63,6 @@ function tripItem(
 const getTripSummary = defineTask({
   name: 'get_trip_summary',
   roles: ['feature_trips_summary', 'user_support'],
-  params: fleetRangeParams,
   probe: fleetRangeProbe,
   async handler(ctx, p) {
     const { from, to, units, uids } = await fleetScope(ctx, p);
@@ -122,7 +117,6 @@ const getTripSummary = defineTask({
 const getFleetTrips = defineTask({
   name: 'get_fleet_trips',
   roles: ['feature_fleet_trips', 'user_support'],
-  params: fleetRangeParams,
   probe: fleetRangeProbe,
   async handler(ctx, p) {
     const { from, to, units, uids } = await fleetScope(ctx, p);
@@ -147,11 +141,6 @@ const getFleetTrips = defineTask({
 const getDriverTrips = defineTask({
   name: 'get_driver_trips',
   roles: ['feature_driver_trips', 'user_support'],
-  params: z.object({
-    from: isoDate,
-    to: isoDate,
-    pids: z.array(z.number().int().positive()).min(1).max(500),
-  }),
   probe: (f) => ({ from: '2000-01-01T00:00:00Z', to: '2000-01-02T00:00:00Z', pids: [f.pid] }),
   async handler(ctx, p) {
     const { from, to } = rangeOf(p);
@@ -192,7 +181,8 @@ const getDriverTrips = defineTask({
       .orderBy('start_time', 'desc')
       .limit(UNIT_TRIP_SIZE * 4)
       .execute();
-    const names = new Map(people.map((x) => [x.pid, `${x.first_name} ${x.surname}`.trim()]));
+    const named = people.map((x) => ({ pid: x.pid, name: `${x.first_name} ${x.surname}`.trim() }));
+    const names = new Map(named.map((x) => [x.pid, x.name]));
     const driverOfUnit = new Map(assigned.map((a) => [a.uid, a.driver_id!]));
     const unitMap = new Map(units.map((u) => [u.uid, u]));
     return {
@@ -203,7 +193,7 @@ const getDriverTrips = defineTask({
           unitMap,
         ),
       ),
-      people: people.map((x) => ({ pid: x.pid, name: names.get(x.pid) })),
+      people: named,
     };
   },
 });

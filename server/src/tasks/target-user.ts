@@ -1,10 +1,6 @@
-import { z } from 'zod';
 import { checkPermission } from '@fleet/common';
 import type { TaskContext } from './context';
 import { TaskError } from './errors';
-
-/** `nid` of a per-user task: absent means the caller. */
-export const optionalNid = { nid: z.number().int().positive().optional() };
 
 /**
  * The user a per-user task acts on: the caller when nid is absent; another user of the same

@@ -1,5 +1,4 @@
 // Share links for one unit's live position (/track/{send_token}).
-import { z } from 'zod';
 import { MAP_DEFAULTS } from '@fleet/common';
 import { hashToken, newToken } from '../auth/crypto';
 import { defineTask } from './registry';
@@ -22,12 +21,6 @@ const setTrackLink = defineTask({
   name: 'set_track_link',
   roles: ['feature_realtime', 'user_support'],
   entityType: 'Unit',
-  params: z.object({
-    uid: z.number().int().positive(),
-    expires: z
-      .string()
-      .refine((s) => !Number.isNaN(Date.parse(s)), 'expires must be an ISO-8601 date and time'),
-  }),
   probe: (f) => ({ uid: f.uid, expires: new Date(now() + 3600_000).toISOString() }),
   async handler(ctx, p) {
     const unit = await ctx.tenant.assertUnit(p.uid);
@@ -62,7 +55,6 @@ const deleteTrackLink = defineTask({
   name: 'delete_track_link',
   roles: ['feature_realtime', 'user_support'],
   entityType: 'Unit',
-  params: z.object({ send_token: z.string().min(10).max(200) }),
   probe: () => ({ send_token: 'not-a-real-send-token-of-anyone' }),
   async handler(ctx, p) {
     const link = await ctx.tenant
@@ -91,11 +83,6 @@ const setTrackAllLink = defineTask({
   name: 'set_track_all_link',
   roles: ['feature_realtime'],
   entityType: 'Unit',
-  params: z.object({
-    expires: z
-      .string()
-      .refine((s) => !Number.isNaN(Date.parse(s)), 'expires must be an ISO-8601 date and time'),
-  }),
   probe: () => ({ expires: new Date(now() + 3600_000).toISOString() }),
   async handler(ctx, p) {
     const { expires, now } = shareExpiry(p.expires);
@@ -129,7 +116,6 @@ const deleteTrackAllLink = defineTask({
   name: 'delete_track_all_link',
   roles: ['feature_realtime'],
   entityType: 'Unit',
-  params: z.object({ send_token: z.string().min(10).max(200) }),
   probe: () => ({ send_token: 'not-a-real-send-token-of-anyone' }),
   async handler(ctx, p) {
     const res = await ctx.tenant

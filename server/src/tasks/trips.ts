@@ -1,16 +1,16 @@
 // Trip tasks: stored trips and stops, the raw points of a range, device events, trip labels.
-import { z } from 'zod';
 import {
   TRIP_LABELS,
   UNIT_TRIP_SIZE,
   type Role,
-  type TripItem,
+  type TripLabel,
   type TripPoint,
+  type TripRow,
 } from '@fleet/common';
 import { json } from '../db';
 import { defineTask } from './registry';
 import { TaskError, notFound } from './errors';
-import { iso, listAnswer, pageOf, pagingSchema } from './paging';
+import { iso, listAnswer, pageOf } from './paging';
 import { peopleNames } from './people';
 
 export const TRIP_READ_ROLES: Role[] = [
@@ -23,9 +23,6 @@ export const TRIP_READ_ROLES: Role[] = [
   'user_support',
 ];
 
-export const isoDate = z
-  .string()
-  .refine((s) => !Number.isNaN(Date.parse(s)), 'must be an ISO-8601 date and time');
 const MAX_RANGE_MS = 93 * 86400_000;
 const MAX_POINTS = 20000;
 
@@ -36,6 +33,14 @@ export function rangeOf(p: { from: string; to: string }): { from: number; to: nu
   if (to - from > MAX_RANGE_MS) throw new TaskError('The date range can be at most 93 days');
   return { from, to };
 }
+
+/** A trips row's type: 0 is a trip, anything else a stop (as the pipeline writes them). */
+export const tripTypeOf = (type: number): 0 | 1 => (type === 0 ? 0 : 1);
+
+const LABELS: ReadonlySet<string> = new Set(TRIP_LABELS);
+const isTripLabel = (label: string): label is TripLabel => LABELS.has(label);
+/** A trips row's label; text the API does not know (none is ever written) reads as unlabeled. */
+export const tripLabelOf = (label: string): TripLabel => (isTripLabel(label) ? label : 'unlabeled');
 
 /** Device events shown on trips (SPEC §3 special trip events). */
 const TRIP_EVENT: Record<string, string> = {
@@ -49,13 +54,6 @@ const TRIP_EVENT: Record<string, string> = {
 const getTrips = defineTask({
   name: 'get_trips',
   roles: TRIP_READ_ROLES,
-  params: z.object({
-    uid: z.number().int().positive(),
-    from: isoDate,
-    to: isoDate,
-    max_speed: z.union([z.number().min(0).max(400), z.literal('Off')]).optional(),
-    kind: z.enum(['all', 'trips', 'parked']).default('all'),
-  }),
   probe: (f) => ({ uid: f.uid, from: '2000-01-01T00:00:00Z', to: '2000-03-01T00:00:00Z' }),
   async handler(ctx, p) {
     await ctx.tenant.assertUnit(p.uid);
@@ -77,17 +75,17 @@ const getTrips = defineTask({
       rows.map((r) => r.driver_id),
     );
     const limit = typeof p.max_speed === 'number' ? p.max_speed : null;
-    const trips: (TripItem & { open: boolean; speeding: boolean })[] = rows.map((r) => ({
+    const trips: TripRow[] = rows.map((r) => ({
       id: r.id,
-      type: r.type as 0 | 1,
-      start: iso(r.start_time)!,
-      end: iso(r.end_time)!,
+      type: tripTypeOf(r.type),
+      start: iso(r.start_time),
+      end: iso(r.end_time),
       distance: Math.round(r.distance / 10) / 100,
       max_speed: Math.round(r.max_speed),
       duration: r.duration,
       start_position: { lat: r.start_lat, lon: r.start_lon },
       end_position: { lat: r.end_lat, lon: r.end_lon },
-      label: r.label as TripItem['label'],
+      label: tripLabelOf(r.label),
       driver: r.driver_id ? { pid: r.driver_id, name: names.get(r.driver_id) ?? '' } : null,
       speed_histogram: json.parse(r.speed_histogram, {}),
       open: r.open === 1,
@@ -101,7 +99,6 @@ const getTrips = defineTask({
 const getTripPoints = defineTask({
   name: 'get_trip_points',
   roles: TRIP_READ_ROLES,
-  params: z.object({ uid: z.number().int().positive(), from: isoDate, to: isoDate }),
   probe: (f) => ({ uid: f.uid, from: '2000-01-01T00:00:00Z', to: '2000-01-02T00:00:00Z' }),
   async handler(ctx, p) {
     await ctx.tenant.assertUnit(p.uid);
@@ -134,7 +131,7 @@ const getTripPoints = defineTask({
         lon: r.lon,
         speed: Math.round(r.speed),
         direction: Math.round(r.course),
-        datetime: iso(r.fix_time)!,
+        datetime: iso(r.fix_time),
       };
       if (event) point.event = event;
       motions.push(point);
@@ -146,13 +143,6 @@ const getTripPoints = defineTask({
 const getUnitEvents = defineTask({
   name: 'get_unit_events',
   roles: [...TRIP_READ_ROLES, 'feature_rule_alerts'],
-  params: z.object({
-    uid: z.number().int().positive(),
-    from: isoDate.optional(),
-    to: isoDate.optional(),
-    types: z.array(z.string().max(40)).max(30).optional(),
-    ...pagingSchema,
-  }),
   probe: (f) => ({ uid: f.uid }),
   async handler(ctx, p) {
     await ctx.tenant.assertUnit(p.uid);
@@ -192,7 +182,6 @@ const setTripLabel = defineTask({
   name: 'set_trip_label',
   roles: ['feature_trips'],
   entityType: 'Unit',
-  params: z.object({ id: z.number().int().positive(), label: z.enum(TRIP_LABELS) }),
   probe: (f) => ({ id: f.tripId, label: 'business' }),
   async handler(ctx, p) {
     const trip = await ctx.tenant

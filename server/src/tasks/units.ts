@@ -1,9 +1,7 @@
 // Unit tasks: the live list, one unit, today's dashboard, device provisioning and unknown devices.
 import { sql } from 'kysely';
-import { z } from 'zod';
-import type { Role } from '@fleet/common';
+import type { DashboardTodayRow, Role } from '@fleet/common';
 import { json } from '../db';
-import { PROTOCOLS, type Protocol } from '../ingest/types';
 import { startOfDay } from '../domain/time';
 import { defineTask } from './registry';
 import { TaskError, notFound } from './errors';
@@ -35,10 +33,6 @@ async function userTimeZone(ctx: TaskContext): Promise<string> {
 const getUnitListFull = defineTask({
   name: 'get_unit_list_full',
   roles: UNIT_READ_ROLES,
-  params: z.object({
-    filter: z.enum(['all', 'only_issues']).default('all'),
-    search: z.string().max(100).optional(),
-  }),
   probe: () => ({}),
   async handler(ctx, p) {
     let q = withUnitState(ctx.tenant.units());
@@ -58,7 +52,6 @@ const getUnitListFull = defineTask({
 const getUnit = defineTask({
   name: 'get_unit',
   roles: UNIT_READ_ROLES,
-  params: z.object({ uid: z.number().int().positive() }),
   probe: (f) => ({ uid: f.uid }),
   async handler(ctx, p) {
     const row = await withUnitState(ctx.tenant.units())
@@ -99,7 +92,6 @@ const HARSH = ['harsh_braking', 'harsh_acceleration', 'harsh_cornering', 'oversp
 const getDashboardToday = defineTask({
   name: 'get_dashboard_today',
   roles: ['feature_dashboard', 'feature_realtime', 'user_support'],
-  params: z.object({}),
   probe: () => ({}),
   async handler(ctx) {
     const now = clock().now();
@@ -136,7 +128,7 @@ const getDashboardToday = defineTask({
     const tripsBy = new Map(trips.map((t) => [t.unit_id, t]));
     const eventCount = (uid: number, type: string) =>
       Number(events.find((e) => e.unit_id === uid && e.type === type)?.n ?? 0);
-    const today_array = units.map((u) => {
+    const today_array = units.map((u): DashboardTodayRow => {
       const t = tripsBy.get(u.uid);
       const faults: string[] = [];
       if (!u.connected) faults.push('Not connecting');
@@ -185,15 +177,6 @@ const setUnitDevice = defineTask({
   name: 'set_unit_device',
   roles: ['user_support'],
   entityType: 'Unit',
-  params: z.object({
-    uid: z.number().int().positive(),
-    device_id: z
-      .string()
-      .trim()
-      .max(64)
-      .regex(/^[A-Za-z0-9_.:-]*$/, 'use letters, digits and _ . : - only'),
-    protocol: z.enum(PROTOCOLS as [Protocol, ...Protocol[]]),
-  }),
   probe: (f) => ({ uid: f.uid, device_id: '999999999999999', protocol: 'teltonika' }),
   async handler(ctx, p) {
     if (!ctx.tenant.isSupport) throw new TaskError('Only support staff can attach devices', 3);
@@ -231,7 +214,6 @@ const setUnitDevice = defineTask({
 const getUnitIssues = defineTask({
   name: 'get_unit_issues',
   roles: ['feature_unit_issues', 'user_support'],
-  params: z.object({}),
   probe: () => ({}),
   async handler(ctx) {
     if (ctx.tenant.isSupport) {
@@ -269,7 +251,6 @@ const getUnitIssues = defineTask({
 const getStealthUnitData = defineTask({
   name: 'get_stealth_unit_data',
   roles: ['feature_stealth_units', 'user_support'],
-  params: z.object({ uids: z.array(z.number().int().positive()).max(2000).optional() }),
   probe: (f) => ({ uids: [f.uid] }),
   async handler(ctx, p) {
     let q = withUnitState(ctx.tenant.units()).where('units.service_type', '=', 'stealth');

@@ -1,11 +1,11 @@
 // A user's connection log and change log, newest first, a page at a time (SPEC §2 /portal/user*).
 import type { Selectable } from 'kysely';
-import { z } from 'zod';
+import { CHANGE_LOG_ACTIONS, type ChangeLogAction } from '@fleet/common';
 import type { ChangeLogsTable, ConnectionLogsTable } from '../db/types';
 import type { TaskContext } from './context';
 import { defineTask } from './registry';
-import { countRows, iso, listAnswer, pageOf, pagingSchema } from './paging';
-import { optionalNid, targetUser } from './target-user';
+import { countRows, iso, listAnswer, pageOf } from './paging';
+import { targetUser } from './target-user';
 
 type LogTable = 'connection_logs' | 'change_logs';
 type Page = { limit: number; offset: number };
@@ -40,44 +40,64 @@ function logPage(
     .execute();
 }
 
-/** A log task: the target user (the caller unless `nid`), then one page of that user's rows. */
-function userLogTask<R>(
-  name: string,
+/** A user's log: the target user (the caller unless `nid`), then one page of that user's rows. */
+async function userLog<R>(
+  ctx: TaskContext,
+  p: { nid?: number; page: number; page_size: number },
   table: LogTable,
-  read: (ctx: TaskContext, nid: number, page: Page) => Promise<R[]>,
-) {
-  return defineTask({
-    name,
-    roles: 'any',
-    params: z.object({ ...optionalNid, ...pagingSchema }),
-    probe: (f) => ({ nid: f.nid }),
-    async handler(ctx, p) {
-      const target = await targetUser(ctx, p.nid, 'view');
-      const rows = await read(ctx, target.nid, pageOf(p));
-      const count = await countRows(ctx.tenant.selectFrom(table).where('user_id', '=', target.nid));
-      return listAnswer(table, rows, count, p.page_size);
-    },
-  });
+  read: (nid: number, page: Page) => Promise<R[]>,
+): Promise<{ rows: R[]; count: number }> {
+  const target = await targetUser(ctx, p.nid, 'view');
+  const rows = await read(target.nid, pageOf(p));
+  const count = await countRows(ctx.tenant.selectFrom(table).where('user_id', '=', target.nid));
+  return { rows, count };
 }
 
-const getConnectionLogs = userLogTask(
-  'get_user_connection_logs',
-  'connection_logs',
-  async (ctx, nid, page) =>
-    (await logPage(ctx, 'connection_logs', nid, page)).map(
-      ({ client_id: _c, user_id: _u, ...r }) => ({
-        ...r,
-        datetimestamp: iso(r.datetimestamp),
-        success: r.success === 1,
-      }),
-    ),
-);
+const ACTIONS: ReadonlySet<string> = new Set(Object.keys(CHANGE_LOG_ACTIONS));
+const isAction = (action: string): action is ChangeLogAction => ACTIONS.has(action);
 
-const getChangeLogs = userLogTask('get_user_change_logs', 'change_logs', async (ctx, nid, page) =>
-  (await logPage(ctx, 'change_logs', nid, page)).map(({ client_id: _c, user_id: _u, ...r }) => ({
-    ...r,
-    datetimestamp: iso(r.datetimestamp),
-  })),
-);
+/** A stored change-log action; only the dispatcher writes them, so another one is a damaged row. */
+function actionOf(row: { id: number; action: string }): ChangeLogAction {
+  if (!isAction(row.action)) {
+    throw new Error(`Change log ${row.id} has an unknown action: ${row.action}`);
+  }
+  return row.action;
+}
+
+const getConnectionLogs = defineTask({
+  name: 'get_user_connection_logs',
+  roles: 'any',
+  probe: (f) => ({ nid: f.nid }),
+  async handler(ctx, p) {
+    const { rows, count } = await userLog(ctx, p, 'connection_logs', async (nid, page) =>
+      (await logPage(ctx, 'connection_logs', nid, page)).map(
+        ({ client_id: _c, user_id: _u, ...r }) => ({
+          ...r,
+          datetimestamp: iso(r.datetimestamp),
+          success: r.success === 1,
+        }),
+      ),
+    );
+    return listAnswer('connection_logs', rows, count, p.page_size);
+  },
+});
+
+const getChangeLogs = defineTask({
+  name: 'get_user_change_logs',
+  roles: 'any',
+  probe: (f) => ({ nid: f.nid }),
+  async handler(ctx, p) {
+    const { rows, count } = await userLog(ctx, p, 'change_logs', async (nid, page) =>
+      (await logPage(ctx, 'change_logs', nid, page)).map(
+        ({ client_id: _c, user_id: _u, ...r }) => ({
+          ...r,
+          datetimestamp: iso(r.datetimestamp),
+          action: actionOf(r),
+        }),
+      ),
+    );
+    return listAnswer('change_logs', rows, count, p.page_size);
+  },
+});
 
 export const userLogTasks = [getConnectionLogs, getChangeLogs];

@@ -1,16 +1,14 @@
 // A user's sessions and one-time login links (SPEC §2 /portal/user*).
-import { z } from 'zod';
 import { defineTask } from './registry';
 import { TaskError, notFound } from './errors';
 import { iso } from './paging';
-import { optionalNid, targetUser } from './target-user';
+import { targetUser } from './target-user';
 import { issueTicket } from './system';
 import { now } from '../clock';
 
 const getUserSessions = defineTask({
   name: 'get_user_sessions',
   roles: 'any',
-  params: z.object(optionalNid),
   probe: (f) => ({ nid: f.nid }),
   async handler(ctx, p) {
     const target = await targetUser(ctx, p.nid, 'view');
@@ -41,7 +39,6 @@ const deleteUserSession = defineTask({
   name: 'delete_user_session',
   roles: 'any',
   entityType: 'User Settings',
-  params: z.object({ id: z.number().int().positive(), ...optionalNid }),
   probe: (f) => ({ id: f.sessionId, nid: f.nid }),
   async handler(ctx, p) {
     const target = await targetUser(ctx, p.nid, 'manage');
@@ -67,14 +64,6 @@ const setKnownLogin = defineTask({
   name: 'set_known_login',
   roles: ['user_support'],
   entityType: 'User Settings',
-  params: z.object({
-    nid: z.number().int().positive(),
-    url: z
-      .string()
-      .max(300)
-      .regex(/^[A-Za-z0-9_/-]*$/, 'url must be a portal path such as portal/viewrealtime')
-      .optional(),
-  }),
   probe: (f) => ({ nid: f.nid }),
   async handler(ctx, p) {
     if (!ctx.tenant.isSupport) throw new TaskError('Only support staff can create login links', 3);

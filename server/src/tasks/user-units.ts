@@ -1,14 +1,12 @@
 // Which units a user is given (SPEC §2 /portal/user_edit): all of the client's, or a chosen few.
-import { z } from 'zod';
 import { defineTask } from './registry';
 import { TaskError, notFound } from './errors';
-import { optionalNid, targetUser } from './target-user';
+import { targetUser } from './target-user';
 import { assignUnits, assignedUnitIds } from './system';
 
 const getUserUnits = defineTask({
   name: 'get_user_units',
   roles: 'any',
-  params: z.object(optionalNid),
   probe: (f) => ({ nid: f.nid }),
   async handler(ctx, p) {
     const target = await targetUser(ctx, p.nid, 'view');
@@ -36,11 +34,6 @@ const setUserUnits = defineTask({
   name: 'set_user_units',
   roles: ['general_manage_all_users'],
   entityType: 'User Settings',
-  params: z.object({
-    nid: z.number().int().positive(),
-    all_units: z.boolean(),
-    uids: z.array(z.number().int().positive()).max(100000).default([]),
-  }),
   probe: (f) => ({ nid: f.nid, all_units: false, uids: [f.uid] }),
   async handler(ctx, p) {
     const target = await targetUser(ctx, p.nid, 'manage');

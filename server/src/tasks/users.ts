@@ -1,28 +1,18 @@
 // User management: the user list, user edits and deletes.
 import { sql } from 'kysely';
-import { z } from 'zod';
-import {
-  ALL_ROLES,
-  DEFAULT_ROLES,
-  USER_TYPE_API_NAMES,
-  isValidEmail,
-  isValidRoleList,
-  type Role,
-  type UserTypeApiName,
-} from '@fleet/common';
-import { json } from '../db';
+import { DEFAULT_ROLES, isValidEmail, isValidRoleList } from '@fleet/common';
 import { hashPassword } from '../auth/crypto';
 import { passwordProblem } from '../auth/passwords';
 import { defineTask } from './registry';
 import { TaskError } from './errors';
-import { countRows, iso, listAnswer, pageOf, pagingSchema } from './paging';
+import { countRows, iso, listAnswer, pageOf } from './paging';
+import { rolesOf, userTypeOf } from './user-fields';
 import { forgetUser, issueTicket, usernameTaken, userInfo } from './system';
 import { now } from '../clock';
 
 const getUsers = defineTask({
   name: 'get_users',
   roles: ['feature_users_view', 'general_manage_all_users'],
-  params: z.object({ ...pagingSchema, search: z.string().max(100).optional() }),
   probe: () => ({ search: 'demo' }),
   async handler(ctx, p) {
     let q = ctx.tenant.selectFrom('users');
@@ -65,8 +55,8 @@ const getUsers = defineTask({
       username: r.username,
       display_name: r.display_name,
       email: r.email,
-      user_type: r.user_type,
-      roles: json.parse<string[]>(r.roles, []),
+      user_type: userTypeOf(r),
+      roles: rolesOf(r.roles),
       all_units: r.all_units === 1,
       unit_count: Number(r.unit_count ?? 0),
       last_login: iso(r.last_login),
@@ -77,28 +67,10 @@ const getUsers = defineTask({
   },
 });
 
-const setUserParams = z.object({
-  nid: z.number().int().positive().optional(),
-  username: z
-    .string()
-    .trim()
-    .min(3)
-    .max(100)
-    .regex(/^[A-Za-z0-9@._-]+$/, 'use letters, digits and @ . _ - only')
-    .optional(),
-  display_name: z.string().trim().min(1).max(100).optional(),
-  email: z.string().trim().max(200).optional().nullable(),
-  user_type: z.enum(USER_TYPE_API_NAMES as [UserTypeApiName, ...UserTypeApiName[]]).optional(),
-  roles: z.array(z.enum(ALL_ROLES as [Role, ...Role[]])).optional(),
-  password: z.string().optional(),
-  cid: z.number().int().positive().optional(),
-});
-
 const setUser = defineTask({
   name: 'set_user',
   roles: ['general_manage_all_users'],
   entityType: 'User Settings',
-  params: setUserParams,
   probe: (f) => ({ nid: f.nid, display_name: 'Probe' }),
   async handler(ctx, p) {
     if (p.email && !isValidEmail(p.email))
@@ -188,7 +160,6 @@ const deleteUser = defineTask({
   name: 'delete_user',
   roles: ['general_manage_all_users'],
   entityType: 'User Settings',
-  params: z.object({ nid: z.number().int().positive() }),
   probe: (f) => ({ nid: f.nid }),
   async handler(ctx, p) {
     if (p.nid === ctx.user.nid) throw new TaskError('You cannot delete your own account');

@@ -8,7 +8,7 @@ import type { Mail } from '../../src/notify/mailer';
 import type { BusMessages } from '../../src/live/bus';
 import { resolveSession, type RequestMeta } from '../../src/auth/sessions';
 import { runBatch } from '../../src/tasks/dispatch';
-import { defineTask, registerTasks } from '../../src/tasks/registry';
+import { defineExtraTask, registerTasks } from '../../src/tasks/registry';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -120,7 +120,7 @@ describe('the same tasks when they commit', () => {
 describe('the dispatcher', () => {
   const ran: string[] = [];
   registerTasks([
-    defineTask({
+    defineExtraTask({
       name: 'test_effects_in_order',
       roles: 'any',
       params: z.object({ fail: z.boolean().default(false) }),

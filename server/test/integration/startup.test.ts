@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { registerTasks, defineTask } from '../../src/tasks/registry';
+import { registerTasks, defineExtraTask } from '../../src/tasks/registry';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp | undefined;
@@ -30,7 +30,7 @@ describe('first start without demo data', () => {
 describe('server faults', () => {
   it('answers "Server error" with an error id and no stack trace, keeping the batch alive', async () => {
     registerTasks([
-      defineTask({
+      defineExtraTask({
         name: 'test_explode',
         roles: 'any',
         params: z.object({}),

@@ -32,10 +32,8 @@ export const driverTripsQuery = (range: Range, pids: number[]) =>
   taskQuery('get_driver_trips', { ...range, pids });
 export const driversQuery = () => taskQuery('get_people', { drivers_only: true, page_size: 500 });
 export const dashboardTodayQuery = () => taskQuery('get_dashboard_today', {});
-
-/** get_coverage over a range; the coverage page keys its cache itself. */
-export const getCoverage = (range: Range, uids?: number[]) =>
-  call('get_coverage', { ...range, uids });
+export const coverageQuery = (range: Range, uids?: number[]) =>
+  taskQuery('get_coverage', { ...range, uids });
 
 export const setTripLabel = (id: number, label: TripLabel) => call('set_trip_label', { id, label });
 

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Slider, Spin, Typography } from 'antd';
-import { getCoverage } from '../../../../api/tracking';
+import { coverageQuery } from '../../../../api/tracking';
 import type { DateRange } from '../../../../components/dateRangePresets';
 import PageContainer from '../../../../components/PageContainer';
 import { HeatmapLayer, MapView, type HeatPoint } from '../../../../map';
@@ -32,10 +32,7 @@ export default function FleetCoverageView() {
   const uids = useMemo(() => parseIdList(params.uid_list), [params.uid_list]);
   const range = useRangeParam(params.daterange);
   const { from, to } = apiRange(range);
-  const query = useQuery({
-    queryKey: ['coverage', from, to, uids.join(',')],
-    queryFn: () => getCoverage({ from, to }, uids.length ? uids : undefined),
-  });
+  const query = useQuery(coverageQuery({ from, to }, uids.length ? uids : undefined));
   const points = useMemo<HeatPoint[]>(
     () => query.data?.cells.map(([lat, lon, weight]) => ({ lat, lon, weight })) ?? NO_POINTS,
     [query.data],
@@ -51,7 +48,7 @@ export default function FleetCoverageView() {
       go={go}
       range={range}
       mobile={mobile}
-      queries={['coverage']}
+      queries={['get_coverage']}
       fetching={query.isFetching}
     />
   );
