@@ -1,8 +1,15 @@
 import fs from 'node:fs';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /** Where errors outside any test are listed, so the summary line counts them and shows why. */
 const UNHANDLED_LOG = 'test-results/unhandled-errors.jsonl';
+
+// @fleet/common's `source` export condition: tests run the TypeScript sources, no build of common.
+const source = {
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+};
 
 // One runner for every suite; `.ci/run` and scripts/test-all.mjs pick projects by name.
 export default defineConfig({
@@ -15,8 +22,12 @@ export default defineConfig({
       // Still reported by Vitest, and still failing the run.
     },
     projects: [
-      { test: { name: 'common', include: ['common/src/**/*.test.ts'], environment: 'node' } },
       {
+        ...source,
+        test: { name: 'common', include: ['common/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        ...source,
         test: {
           name: 'server-unit',
           include: ['server/test/unit/**/*.test.ts'],
@@ -24,6 +35,7 @@ export default defineConfig({
         },
       },
       {
+        ...source,
         test: {
           name: 'server-integration',
           include: ['server/test/integration/**/*.test.ts'],
@@ -34,6 +46,7 @@ export default defineConfig({
       },
       './web/vitest.config.ts',
       {
+        ...source,
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

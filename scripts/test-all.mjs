@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: everything a user needs to trust a change. Installs Debian's Chromium when it is
-// missing (browser tests never download a browser), builds the web app, runs unit, integration
-// and component tests, then the browser tests, and prints one line: `N passed, N failed`.
+// missing (browser tests never download a browser), runs `npm run build` (common, the server and
+// the web app, as a release ships them), runs unit, integration and component tests, then the
+// browser tests, and prints one line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 import { summarize, unhandledErrors } from './summarize.mjs';
 
@@ -17,9 +19,9 @@ for (const f of ['vitest.json', 'e2e.json', 'postgres.json', 'unhandled-errors.j
   fs.rmSync(`test-results/${f}`, { force: true });
 
 ensureChromium();
-let status = run('npm', ['run', 'build', '-w', 'web']);
+let status = run('npm', ['run', 'build']);
 if (status !== 0) {
-  console.error('The web app did not build.');
+  console.error('The portal did not build.');
   process.exit(status);
 }
 const reporters = (file) => [
@@ -32,7 +34,10 @@ const projects = ['common', 'server-unit', 'server-integration', 'web'].flatMap(
   p,
 ]);
 const a = run('npx', ['vitest', 'run', ...projects, ...reporters('vitest.json')]);
-const b = run('npx', ['vitest', 'run', '--project', 'e2e', ...reporters('e2e.json')]);
+// The browser tests serve the web/dist just built instead of a build of their own.
+const b = run('npx', ['vitest', 'run', '--project', 'e2e', ...reporters('e2e.json')], {
+  E2E_WEB_DIST: path.resolve('web/dist'),
+});
 for (const line of unhandledErrors()) console.log(line);
 const { passed, failed } = summarize(['test-results/vitest.json', 'test-results/e2e.json']);
 console.log(`${passed} passed, ${failed} failed`);

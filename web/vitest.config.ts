@@ -1,8 +1,11 @@
+import { defaultClientConditions } from 'vite';
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 export default defineProject({
   plugins: [react()],
+  // @fleet/common from its TypeScript sources (its `source` export condition), no build needed.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   test: {
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}'],

@@ -1,5 +1,6 @@
-// Starts the real server (the README's `npm start -w server`, i.e. tsx server/src/main.ts) on free
-// ports with a throw-away data folder, serving a build of the web app. Reused by every e2e suite.
+// Starts the real server (tsx on server/src/main.ts; with `compiled`, the bundle `npm start` runs)
+// on free ports with a throw-away data folder, serving a build of the web app. Reused by every e2e
+// suite.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -8,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SCENE_START } from './scene';
 import { buildWeb } from './web-build';
+import { buildServer } from './server-build';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -19,6 +21,8 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** Milliseconds to wait for /api/health. */
   startTimeoutMs?: number;
+  /** Run the server as `npm start` does: the bundled JavaScript under plain node. */
+  compiled?: boolean;
 }
 
 export interface RunningServer {
@@ -99,7 +103,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
   const serverDir = path.join(REPO_ROOT, 'server');
   const tsx = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
-  const child = spawn(tsx, ['src/main.ts'], {
+  const [command, args] = options.compiled
+    ? [process.execPath, ['--enable-source-maps', await buildServer()]]
+    : [tsx, ['--conditions=source', 'src/main.ts']];
+  const child = spawn(command, args, {
     cwd: serverDir,
     env,
     detached: true,

@@ -6,9 +6,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PARTS } from '../../scripts/build-parts.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'common/src'];
+// What `npm run build` builds the web app from (scripts/build-parts.mjs).
+const SOURCES = PARTS.web.sources;
 
 function fingerprint(): string {
   const hash = crypto.createHash('sha256');

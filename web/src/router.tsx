@@ -6,7 +6,6 @@ import type { AppRoute, RouteHandle } from './routing/types';
 import { joinPath } from './routing/access';
 import { HomeRedirect, SectionRedirect } from './routing/redirects';
 import RootGuard from './auth/RootGuard';
-import Shell from './layout/Shell';
 import PageLoading from './components/PageLoading';
 import RouteErrorPage from './pages/public/RouteErrorPage';
 import { NOT_FOUND_PATH } from './auth/accessRules';
@@ -43,7 +42,9 @@ export function appRoutes(): RouteObject[] {
         ...PUBLIC_ROUTES.map((route) => toRouteObject(route, '/')),
         {
           path: '/',
-          element: <Shell />,
+          // The logged-in frame (menu, top bar, live socket) loads with the first logged-in page,
+          // so the login page does not download it.
+          lazy: async () => ({ Component: (await import('./layout/Shell')).default }),
           children: [
             {
               // A page that fails shows its error inside the shell, menu and top bar still usable.

@@ -7,6 +7,7 @@ import { isSupportType, LIVE_CLOSE_UNAUTHENTICATED } from '@fleet/common';
 import type { Services } from '../services';
 import { resolveSession, type SessionUser } from '../auth/sessions';
 import { visibleUnitIds } from '../domain/visible-units';
+import { noQuery } from '../http/zod';
 import type { SessionRevokedMessage, UnitsChangedMessage } from './bus';
 
 export interface LiveOptions {
@@ -101,7 +102,7 @@ export function liveHub(services: Services, opts: LiveOptions = {}) {
     });
 
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-    app.get('/api/live', { websocket: true }, (socket) => {
+    app.get('/api/live', { websocket: true, schema: { querystring: noQuery } }, (socket) => {
       let client: Client | null = null;
       const authTimeout = setTimeout(() => {
         if (!client) socket.close(LIVE_CLOSE_UNAUTHENTICATED, 'no auth message');

@@ -5,13 +5,13 @@ import { detail, withParams } from './helpers';
 
 const TRACKING = {
   liveMap: () => import('../../pages/tracking/LiveMapPage'),
-  trips: () => import('../../pages/tracking/TripsPage'),
-  tripRange: () => import('../../pages/tracking/TripRangePage'),
-  tripDay: () => import('../../pages/tracking/TripDayPage'),
-  tripSummary: () => import('../../pages/tracking/TripSummaryPage'),
-  fleetTrips: () => import('../../pages/tracking/FleetTripsPage'),
-  fleetCoverage: () => import('../../pages/tracking/FleetCoveragePage'),
-  driverTrips: () => import('../../pages/tracking/DriverTripsPage'),
+  // trip, trip_range, trip_range_labeled and trip_day are one component, so moving between those
+  // routes keeps the map and the replay (trips/tripRoute.ts reads the parameters).
+  trips: () => import('../../pages/tracking/trips/TripExplorer'),
+  tripSummary: () => import('../../pages/tracking/trips/summary/TripSummaryView'),
+  fleetTrips: () => import('../../pages/tracking/trips/fleet/FleetTripsPageView'),
+  fleetCoverage: () => import('../../pages/tracking/trips/fleet/FleetCoverageView'),
+  driverTrips: () => import('../../pages/tracking/trips/fleet/DriverTripsPageView'),
   stealthUnits: () => import('../../pages/tracking/StealthUnitsPage'),
 };
 
@@ -48,17 +48,17 @@ export const tracking: AppRoute = {
       [':daterange', ':max_speed'],
       'Trip Range',
       ['feature_trips'],
-      TRACKING.tripRange,
+      TRACKING.trips,
       '/portal/trip',
     ),
     detail(
       'trip_range_labeled/:id/:daterange/:first_heading/:last_heading',
       'Trip Range',
       ['feature_trips'],
-      TRACKING.tripRange,
+      TRACKING.trips,
       { activeMenu: '/portal/trip' },
     ),
-    detail('trip_day/:id/:dateday', 'Trip Day', ['feature_trips'], TRACKING.tripDay, {
+    detail('trip_day/:id/:dateday', 'Trip Day', ['feature_trips'], TRACKING.trips, {
       activeMenu: '/portal/trip',
     }),
     {
