@@ -4,6 +4,7 @@ import { flushSync } from 'react-dom';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import {
   VEHICLE_CLASSES,
+  seededRandom,
   type ThemeMapSource,
   type TripPoint,
   type UnitListItem,
@@ -23,7 +24,7 @@ import { useMapToggles } from '@map/toggles/useMapToggles';
 import type { RealtimeIconStyle } from '@map/sprites/spriteNames';
 import type { GeofenceItem } from '@map/overlays/geofenceGeojson';
 import type { UnitUpdate } from '@map/live/mergeUnitUpdates';
-import { makeDemoUnits, makeGeofences, makeTrip, makeUnits, nextFix, rng } from './fixtures';
+import { makeDemoUnits, makeGeofences, makeTrip, makeUnits, nextFix } from './fixtures';
 
 // The harness page that scripts/bench-map.mjs drives: window.bench runs one scenario at a time.
 
@@ -189,7 +190,7 @@ const bench = {
     flushSync(() => controls!.setUnits(units));
     const current = new Map(units.map((u) => [u.uid, u]));
     const list = units.map((u) => u.uid);
-    const r = rng(99);
+    const r = seededRandom(99);
     const started = performance.now();
     let sent = 0;
     // Every 100 ms, send whatever is due so that each unit reports once a second on average,
@@ -211,6 +212,11 @@ const bench = {
   stopFeed: () => {
     if (feedTimer) clearInterval(feedTimer);
     feedTimer = null;
+  },
+  /** Takes every unit off the map, for the empty-map ceiling on the same page. */
+  clear: async () => {
+    flushSync(() => controls!.setUnits([]));
+    await whenIdle(theMap!);
   },
   /** Frames the map renders per second with continuous repainting, over `ms`. */
   fps: async (ms: number) => {

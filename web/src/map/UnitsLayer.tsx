@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef } from 'react';
-import type { Point } from 'geojson';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { FeatureCollection, Point } from 'geojson';
 import type {
   ExpressionSpecification,
   GeoJSONSource,
@@ -12,6 +12,7 @@ import { PositionAnimator } from './live/positionAnimator';
 import { useMap } from './MapContext';
 import type { RealtimeIconStyle } from './sprites/spriteNames';
 import { ensureSprite } from './sprites/unitSprites';
+import { visibleDiff, type UnitFeature } from './units/visibleDiff';
 import {
   buildUnitCollections,
   shouldCluster,
@@ -101,6 +102,20 @@ function unitLayers(prefix: string, filter: ExpressionSpecification): LayerDraft
       },
     },
   ];
+}
+
+/** Longest time a held-back change of a clustered fleet waits for a full update. */
+const FULL_SYNC_MS = 10000;
+
+/** Units the map draws on their own (not inside a cluster bubble) in the tiles it has loaded. */
+function isolatedUnits(map: MapLibreMap, sourceId: string): Set<number> {
+  const uids = new Set<number>();
+  if (typeof map.querySourceFeatures !== 'function') return uids;
+  for (const f of map.querySourceFeatures(sourceId, { filter: NOT_CLUSTER })) {
+    const uid = Number(f.properties?.uid);
+    if (Number.isFinite(uid)) uids.add(uid);
+  }
+  return uids;
 }
 
 function ensureUnitSprites(map: MapLibreMap, collection: UnitCollection): void {
@@ -223,9 +238,74 @@ export function UnitsLayer({
     ensureUnitSprites(map, collections.selected);
   }, [map, collections]);
 
+  // A clustered fleet gets only what changed visibly, as an updateData diff (units/visibleDiff.ts);
+  // held-back changes (headings inside clusters, sub-pixel drift) go out in full when the view
+  // moves, since a zoom can make them visible, and at least every FULL_SYNC_MS.
+  const sentRef = useRef<Map<number, UnitFeature> | null>(null);
+  const pendingRef = useRef<{ data: UnitCollection; since: number } | null>(null);
+  const latestRef = useRef(collections.others);
+  latestRef.current = collections.others;
+  const syncFleet = useCallback(
+    (source: GeoJSONSource, data: FeatureCollection) => {
+      const next = data as UnitCollection;
+      const full = () => {
+        source.setData(next);
+        sentRef.current = new Map(next.features.map((f) => [f.properties.uid, f]));
+        pendingRef.current = null;
+      };
+      const sent = sentRef.current;
+      const now = performance.now();
+      if (
+        !clusteredRef.current ||
+        !sent ||
+        typeof source.updateData !== 'function' ||
+        (pendingRef.current && now - pendingRef.current.since > FULL_SYNC_MS)
+      ) {
+        full();
+        return;
+      }
+      const isolated = isolatedUnits(map, fleetId);
+      const diff = visibleDiff(sent, next.features, map.getZoom(), (uid) => isolated.has(uid));
+      if (diff.add.length + diff.update.length + diff.remove.length > 0) {
+        source.updateData({
+          add: diff.add,
+          update: diff.update.map((f) => ({
+            id: f.properties.uid,
+            newGeometry: f.geometry,
+            addOrUpdateProperties: Object.entries(f.properties).map(([key, value]) => ({
+              key,
+              value,
+            })),
+          })),
+          remove: diff.remove,
+        });
+        for (const f of [...diff.add, ...diff.update]) sent.set(f.properties.uid, f);
+        for (const uid of diff.remove) sent.delete(uid);
+      }
+      if (diff.deferred) pendingRef.current ??= { data: next, since: now };
+      else pendingRef.current = null;
+    },
+    [map, fleetId],
+  );
+  useEffect(() => {
+    const onMoveEnd = () => {
+      if (!pendingRef.current) return;
+      const source = map.getSource(fleetId) as GeoJSONSource | undefined;
+      if (!source) return;
+      source.setData(latestRef.current);
+      sentRef.current = new Map(latestRef.current.features.map((f) => [f.properties.uid, f]));
+      pendingRef.current = null;
+    };
+    map.on('moveend', onMoveEnd);
+    return () => {
+      map.off('moveend', onMoveEnd);
+    };
+  }, [map, fleetId]);
+
   useGeoJsonLayers(map, fleetId, collections.others, fleetLayers, {
     source: { cluster: clustered, clusterRadius: 50, clusterMaxZoom: 14, maxzoom: 18 },
     visible,
+    sync: syncFleet,
   });
   useGeoJsonLayers(map, selectedId, collections.selected, selectedLayers, { visible });
 

@@ -44,8 +44,12 @@ export function useGeoJsonLayers(
   options: {
     source?: Omit<GeoJSONSourceSpecification, 'type' | 'data'>;
     visible?: boolean;
+    /** Hands changed data to the source instead of `setData` (e.g. as an updateData diff). */
+    sync?: (source: GeoJSONSource, data: FeatureCollection) => void;
   } = {},
 ): void {
+  const syncRef = useRef(options.sync);
+  syncRef.current = options.sync;
   const layersRef = useRef(layers);
   const sourceRef = useRef(options.source);
   const dataRef = useRef(data);
@@ -73,7 +77,10 @@ export function useGeoJsonLayers(
       firstData.current = false;
       return;
     }
-    (map.getSource(sourceId) as GeoJSONSource | undefined)?.setData(data);
+    const source = map.getSource(sourceId) as GeoJSONSource | undefined;
+    if (!source) return;
+    if (syncRef.current) syncRef.current(source, data);
+    else source.setData(data);
   }, [map, sourceId, data]);
 
   useEffect(() => {
