@@ -7,7 +7,7 @@ import { HISTOGRAM_KEYS } from '../domain/trips-histogram';
 import { defineTask, type ForeignIds } from './registry';
 import { notFound } from './errors';
 import { iso } from './paging';
-import { rangeOf, tripLabelOf, tripTypeOf } from './trips';
+import { rangeOf, tripFields } from './trips';
 import { peopleNames } from './people';
 import type { TaskContext } from './context';
 
@@ -42,21 +42,10 @@ function tripItem(
   units: Map<number, { name: string; reg: string }>,
 ): FleetTripRow {
   return {
-    id: r.id,
+    ...tripFields(r, names),
     uid: r.unit_id,
     unit_name: units.get(r.unit_id)?.name ?? '',
     reg: units.get(r.unit_id)?.reg ?? '',
-    type: tripTypeOf(r.type),
-    start: iso(r.start_time),
-    end: iso(r.end_time),
-    distance: Math.round(r.distance / 10) / 100,
-    max_speed: Math.round(r.max_speed),
-    duration: r.duration,
-    start_position: { lat: r.start_lat, lon: r.start_lon },
-    end_position: { lat: r.end_lat, lon: r.end_lon },
-    label: tripLabelOf(r.label),
-    driver: r.driver_id ? { pid: r.driver_id, name: names.get(r.driver_id) ?? '' } : null,
-    open: r.open === 1,
   };
 }
 

@@ -7,11 +7,31 @@ import {
   type TripPoint,
   type TripRow,
 } from '@fleet/common';
+import type { Selectable } from 'kysely';
 import { json } from '../db';
+import type { TripsTable } from '../db/types';
 import { defineTask } from './registry';
 import { TaskError, notFound } from './errors';
 import { iso, listAnswer, pageOf } from './paging';
 import { peopleNames } from './people';
+
+/** The fields every trip and stop answer shares (API.md §3), whatever list it comes in. */
+export function tripFields(r: Selectable<TripsTable>, names: Map<number, string>) {
+  return {
+    id: r.id,
+    type: tripTypeOf(r.type),
+    start: iso(r.start_time),
+    end: iso(r.end_time),
+    distance: Math.round(r.distance / 10) / 100,
+    max_speed: Math.round(r.max_speed),
+    duration: r.duration,
+    start_position: { lat: r.start_lat, lon: r.start_lon },
+    end_position: { lat: r.end_lat, lon: r.end_lon },
+    label: tripLabelOf(r.label),
+    driver: r.driver_id ? { pid: r.driver_id, name: names.get(r.driver_id) ?? '' } : null,
+    open: r.open === 1,
+  };
+}
 
 export const TRIP_READ_ROLES: Role[] = [
   'feature_trips',
@@ -76,19 +96,8 @@ const getTrips = defineTask({
     );
     const limit = typeof p.max_speed === 'number' ? p.max_speed : null;
     const trips: TripRow[] = rows.map((r) => ({
-      id: r.id,
-      type: tripTypeOf(r.type),
-      start: iso(r.start_time),
-      end: iso(r.end_time),
-      distance: Math.round(r.distance / 10) / 100,
-      max_speed: Math.round(r.max_speed),
-      duration: r.duration,
-      start_position: { lat: r.start_lat, lon: r.start_lon },
-      end_position: { lat: r.end_lat, lon: r.end_lon },
-      label: tripLabelOf(r.label),
-      driver: r.driver_id ? { pid: r.driver_id, name: names.get(r.driver_id) ?? '' } : null,
+      ...tripFields(r, names),
       speed_histogram: json.parse(r.speed_histogram, {}),
-      open: r.open === 1,
       speeding: limit !== null && r.type === 0 && r.max_speed > limit,
     }));
     // SPEC §4: a unit trip list is flagged oversized when it reaches its size cap.
