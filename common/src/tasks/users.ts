@@ -47,14 +47,10 @@ export const userParams = {
 };
 
 /** A row of get_users. */
-export interface UserRow {
-  nid: number;
-  username: string;
-  display_name: string;
-  email: string | null;
-  user_type: UserTypeApiName;
-  roles: Role[];
-  all_units: boolean;
+export interface UserRow extends Pick<
+  UserInfo,
+  'nid' | 'username' | 'display_name' | 'email' | 'user_type' | 'roles' | 'all_units'
+> {
   unit_count: number;
   last_login: string | null;
   created: string;
