@@ -24,14 +24,15 @@ describe('UnitsLayer', () => {
     const map = new FakeMap();
     const { unmount } = render(withMap(map, <UnitsLayer units={fleet(3)} selectedUid={2} />));
     const [fleetId] = fleetOf(map);
+    // Cluster bubbles and their counts are drawn by the icon layer; tags alone get a halo pass.
     expect(map.layerIds()).toEqual([
-      `${fleetId}-clusters`,
-      `${fleetId}-cluster-count`,
       `${fleetId}-pointer`,
       `${fleetId}-icon`,
+      `${fleetId}-tag`,
       expect.stringMatching(/-selected-halo$/),
       expect.stringMatching(/-selected-pointer$/),
       expect.stringMatching(/-selected-icon$/),
+      expect.stringMatching(/-selected-tag$/),
     ]);
     unmount();
     expect(map.layers).toEqual([]);
@@ -118,7 +119,7 @@ describe('UnitsLayer', () => {
             { properties: { cluster_id: 3 }, geometry: { type: 'Point', coordinates: [28, -26] } },
           ],
         },
-        `${fleetId}-clusters`,
+        `${fleetId}-icon`,
       );
     });
     expect(map.eased).toEqual([{ center: [28, -26], zoom: 9 }]);

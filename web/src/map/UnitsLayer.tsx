@@ -10,12 +10,13 @@ import type { UnitListItem } from '@fleet/common';
 import { FONT_BOLD, FONT_MEDIUM } from './fonts';
 import { PositionAnimator } from './live/positionAnimator';
 import { useMap } from './MapContext';
-import type { RealtimeIconStyle } from './sprites/spriteNames';
+import { SPRITES, type RealtimeIconStyle } from './sprites/spriteNames';
 import { ensureSprite } from './sprites/unitSprites';
 import { visibleDiff, type UnitFeature } from './units/visibleDiff';
 import {
   buildUnitCollections,
   shouldCluster,
+  UnitFeatureCache,
   tagsVisible,
   type UnitCollection,
 } from './units/unitFeatures';
@@ -49,7 +50,8 @@ export interface UnitsLayerProps {
 /** Above this many units only the selected unit glides; the rest jump to their new fixes. */
 export const ANIMATED_FLEET_MAX = 100;
 
-const NOT_CLUSTER: ExpressionSpecification = ['!', ['has', 'point_count']];
+const IS_CLUSTER: ExpressionSpecification = ['has', 'point_count'];
+const NOT_CLUSTER: ExpressionSpecification = ['!', IS_CLUSTER];
 
 // Tags sit under the badge; bigger badges push them further down.
 const TAG_OFFSET: ExpressionSpecification = [
@@ -64,12 +66,36 @@ const TAG_OFFSET: ExpressionSpecification = [
   ['literal', [0, 1.35]],
 ];
 
-function unitLayers(prefix: string, filter: ExpressionSpecification): LayerDraft[] {
+/** The bubble image of a cluster by its size (sprites/unitSprites.ts draws them). */
+const CLUSTER_ICON: ExpressionSpecification = [
+  'step',
+  ['get', 'point_count'],
+  SPRITES.clusterSmall,
+  50,
+  SPRITES.clusterMedium,
+  250,
+  SPRITES.clusterLarge,
+];
+
+/** Either a cluster's value or a unit's: bubbles and units share one symbol layer. */
+const clusterOr = (
+  cluster: ExpressionSpecification | string | number,
+  unit: ExpressionSpecification | string | number,
+): ExpressionSpecification => ['case', IS_CLUSTER, cluster, unit];
+
+/**
+ * A unit source's layers: heading pointers; one symbol layer for unit icons and, in a clustered
+ * fleet, the cluster bubbles with their counts; and the name tags. Every layer is drawn for every
+ * tile on every frame, so bubbles are images in the icon layer rather than a circle layer and a
+ * count layer of their own, and only the tags, which need it, get the halo pass that draws each
+ * glyph twice (docs/performance.md, Map).
+ */
+function unitLayers(prefix: string, filter?: ExpressionSpecification): LayerDraft[] {
   return [
     {
       id: `${prefix}-pointer`,
       type: 'symbol',
-      filter: ['all', filter, ['!=', ['get', 'pointer'], '']],
+      filter: ['all', filter ?? NOT_CLUSTER, ['!=', ['get', 'pointer'], '']],
       layout: {
         'icon-image': ['get', 'pointer'],
         'icon-rotate': ['get', 'dir'],
@@ -81,18 +107,32 @@ function unitLayers(prefix: string, filter: ExpressionSpecification): LayerDraft
     {
       id: `${prefix}-icon`,
       type: 'symbol',
-      filter,
+      ...(filter ? { filter } : {}),
       layout: {
-        'icon-image': ['get', 'icon'],
-        'icon-rotate': ['get', 'rot'],
+        'icon-image': clusterOr(CLUSTER_ICON, ['get', 'icon']),
+        'icon-rotate': clusterOr(0, ['get', 'rot']),
         'icon-rotation-alignment': 'map',
         'icon-allow-overlap': true,
+        'text-field': clusterOr(['get', 'point_count_abbreviated'], ''),
+        'text-font': FONT_BOLD,
+        'text-size': 12,
+        'text-allow-overlap': true,
+        'text-ignore-placement': true,
+      },
+      paint: { 'text-color': '#ffffff' },
+    },
+    {
+      // Name tags in a layer of their own: only they need the halo pass, which draws every glyph
+      // of the layer a second time.
+      id: `${prefix}-tag`,
+      type: 'symbol',
+      filter: ['all', filter ?? NOT_CLUSTER, ['!=', ['get', 'tag'], '']],
+      layout: {
         'text-field': ['get', 'tag'],
         'text-font': FONT_MEDIUM,
         'text-size': 12,
         'text-anchor': 'top',
         'text-offset': TAG_OFFSET,
-        'text-optional': true,
         'text-max-width': 12,
       },
       paint: {
@@ -149,6 +189,9 @@ export function UnitsLayer({
   const animatorRef = useRef<PositionAnimator | null>(null);
   animatorRef.current ??= new PositionAnimator();
   const animator = animatorRef.current;
+  const cacheRef = useRef<UnitFeatureCache | null>(null);
+  cacheRef.current ??= new UnitFeatureCache();
+  const cache = cacheRef.current;
   const withTags = tagsVisible(iconStyle, showTags);
 
   const collections = useMemo(() => {
@@ -162,8 +205,8 @@ export function UnitsLayer({
       animator.retain(new Set(glide.map((u) => u.uid)));
     }
     const options = { iconStyle, selectedUid, showTags: withTags };
-    return buildUnitCollections(units, options, (uid) => animator.positionAt(uid, now));
-  }, [units, iconStyle, selectedUid, withTags, animate, fleetGlides, animator]);
+    return buildUnitCollections(units, options, (uid) => animator.positionAt(uid, now), cache);
+  }, [units, iconStyle, selectedUid, withTags, animate, fleetGlides, animator, cache]);
 
   // Clustering is switched on the live source before the new data reaches it.
   const clusteredRef = useRef(clustered);
@@ -175,45 +218,7 @@ export function UnitsLayer({
     });
   }, [map, fleetId, clustered]);
 
-  const fleetLayers = useMemo<LayerDraft[]>(
-    () => [
-      {
-        id: `${fleetId}-clusters`,
-        type: 'circle',
-        filter: ['has', 'point_count'],
-        paint: {
-          'circle-color': [
-            'step',
-            ['get', 'point_count'],
-            '#3f88d8',
-            50,
-            '#f0a030',
-            250,
-            '#e0533f',
-          ],
-          'circle-radius': ['step', ['get', 'point_count'], 15, 50, 19, 250, 24],
-          'circle-opacity': 0.88,
-          'circle-stroke-color': '#ffffff',
-          'circle-stroke-width': 2,
-        },
-      },
-      {
-        id: `${fleetId}-cluster-count`,
-        type: 'symbol',
-        filter: ['has', 'point_count'],
-        layout: {
-          'text-field': ['get', 'point_count_abbreviated'],
-          'text-font': FONT_BOLD,
-          'text-size': 12,
-          'text-allow-overlap': true,
-          'text-ignore-placement': true,
-        },
-        paint: { 'text-color': '#ffffff' },
-      },
-      ...unitLayers(fleetId, NOT_CLUSTER),
-    ],
-    [fleetId],
-  );
+  const fleetLayers = useMemo<LayerDraft[]>(() => unitLayers(fleetId), [fleetId]);
   const selectedLayers = useMemo<LayerDraft[]>(
     () => [
       {
@@ -236,7 +241,12 @@ export function UnitsLayer({
   useEffect(() => {
     ensureUnitSprites(map, collections.others);
     ensureUnitSprites(map, collections.selected);
-  }, [map, collections]);
+    if (clustered) {
+      for (const name of [SPRITES.clusterSmall, SPRITES.clusterMedium, SPRITES.clusterLarge]) {
+        ensureSprite(map, name);
+      }
+    }
+  }, [map, collections, clustered]);
 
   // A clustered fleet gets only what changed visibly, as an updateData diff (units/visibleDiff.ts);
   // held-back changes (headings inside clusters, sub-pixel drift) go out in full when the view
@@ -315,7 +325,12 @@ export function UnitsLayer({
     const options = { iconStyle, selectedUid, showTags: withTags };
     let handle = requestAnimationFrame(function frame() {
       const now = performance.now();
-      const next = buildUnitCollections(units, options, (uid) => animator.positionAt(uid, now));
+      const next = buildUnitCollections(
+        units,
+        options,
+        (uid) => animator.positionAt(uid, now),
+        cache,
+      );
       (map.getSource(selectedId) as GeoJSONSource | undefined)?.setData(next.selected);
       if (fleetGlides) (map.getSource(fleetId) as GeoJSONSource | undefined)?.setData(next.others);
       if (animator.isAnimating(now)) handle = requestAnimationFrame(frame);
@@ -333,23 +348,24 @@ export function UnitsLayer({
     animator,
     fleetId,
     selectedId,
+    cache,
   ]);
 
+  // A click on a unit selects it; a click on a cluster bubble zooms in until the bubble splits.
   useLayerClick(map, [`${fleetId}-icon`, `${selectedId}-icon`], (event: MapLayerMouseEvent) => {
-    const uid = Number(event.features?.[0]?.properties?.uid);
-    if (Number.isFinite(uid)) onSelect?.(uid);
-  });
-
-  useLayerClick(map, [`${fleetId}-clusters`], (event: MapLayerMouseEvent) => {
     const feature = event.features?.[0];
     const clusterId = Number(feature?.properties?.cluster_id);
-    const source = map.getSource(fleetId) as GeoJSONSource | undefined;
-    if (!feature || !source || !Number.isFinite(clusterId)) return;
-    const [lng, lat] = (feature.geometry as Point).coordinates;
-    source
-      .getClusterExpansionZoom(clusterId)
-      .then((zoom) => map.easeTo({ center: [lng, lat], zoom }))
-      .catch(() => undefined);
+    if (feature && Number.isFinite(clusterId)) {
+      const source = map.getSource(fleetId) as GeoJSONSource | undefined;
+      const [lng, lat] = (feature.geometry as Point).coordinates;
+      source
+        ?.getClusterExpansionZoom(clusterId)
+        .then((zoom) => map.easeTo({ center: [lng, lat], zoom }))
+        .catch(() => undefined);
+      return;
+    }
+    const uid = Number(feature?.properties?.uid);
+    if (Number.isFinite(uid)) onSelect?.(uid);
   });
 
   return null;

@@ -98,6 +98,22 @@ describe('LiveBuffer', () => {
     expect(buffer.intervalMs).toBe(250);
   });
 
+  it('paces itself by the fleet on the map when updates arrive a few at a time', () => {
+    const clock = fakeClock();
+    const times: number[] = [];
+    const buffer = new LiveBuffer<Update>({
+      clock,
+      fleetSize: () => 5000,
+      onFlush: () => times.push(clock.now()),
+    });
+    // 5,000 units reporting once a second, in slices of 50 every 10 ms.
+    for (let t = 0; t < 3000; t += 10) {
+      buffer.push(Array.from({ length: 50 }, (_, i) => ({ uid: (t / 10) * 50 + i, speed: 1 })));
+      clock.advance(10);
+    }
+    expect(times).toEqual([0, 1000, 2000, 3000]);
+  });
+
   it('slows its tick when a flush costs main-thread time', () => {
     const clock = fakeClock();
     let spent = 0;

@@ -24,10 +24,14 @@ export interface LiveBufferOptions<T> {
   /** Share of the main thread flushing may use; the interval is the last flush's cost / budget. */
   budget?: number;
   /**
-   * Interval per unit in the last batch (default 0.2 ms): 5,000 units flush once a second, which
-   * loses nothing since the server sends each unit at most once a second (API.md §5).
+   * Interval per unit (default 0.2 ms), counted over the last batch or the whole fleet, whichever
+   * is larger: a flush redraws every unit on the map, so 5,000 units flush once a second however
+   * the updates are spread, which loses nothing since the server sends each unit at most once a
+   * second (API.md §5).
    */
   msPerUpdate?: number;
+  /** How many units the map holds now (default: count the last batch only). */
+  fleetSize?: () => number;
   clock?: BufferClock;
 }
 
@@ -42,6 +46,7 @@ export class LiveBuffer<T extends { uid: number }> {
   private readonly maxInterval: number;
   private readonly budget: number;
   private readonly msPerUpdate: number;
+  private readonly fleetSize: () => number;
   private readonly clock: BufferClock;
 
   constructor(options: LiveBufferOptions<T>) {
@@ -50,6 +55,7 @@ export class LiveBuffer<T extends { uid: number }> {
     this.maxInterval = Math.max(this.minInterval, options.maxIntervalMs ?? 1000);
     this.budget = options.budget ?? 0.1;
     this.msPerUpdate = options.msPerUpdate ?? 0.2;
+    this.fleetSize = options.fleetSize ?? (() => 0);
     this.clock = options.clock ?? systemClock;
     this.interval = this.minInterval;
   }
@@ -92,7 +98,8 @@ export class LiveBuffer<T extends { uid: number }> {
     this.lastFlushAt = started;
     this.onFlush(batch);
     const cost = this.clock.now() - started;
-    const wanted = Math.max(cost / this.budget, batch.length * this.msPerUpdate);
+    const units = Math.max(batch.length, this.fleetSize());
+    const wanted = Math.max(cost / this.budget, units * this.msPerUpdate);
     this.interval = Math.min(this.maxInterval, Math.max(this.minInterval, wanted));
   }
 

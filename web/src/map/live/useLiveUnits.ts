@@ -17,10 +17,13 @@ export interface LiveUnits {
  */
 export function useLiveUnits(
   initial: UnitListItem[],
-  options: Omit<LiveBufferOptions<UnitUpdate>, 'onFlush'> = {},
+  options: Omit<LiveBufferOptions<UnitUpdate>, 'onFlush' | 'fleetSize'> = {},
 ): LiveUnits {
   const [units, setUnits] = useState<UnitListItem[]>(initial);
   const bufferRef = useRef<LiveBuffer<UnitUpdate> | null>(null);
+  // The buffer paces itself by the fleet on the map, not only by the batch it holds.
+  const sizeRef = useRef(units.length);
+  sizeRef.current = units.length;
   const { minIntervalMs, maxIntervalMs, budget, msPerUpdate, clock } = options;
 
   useEffect(() => {
@@ -34,6 +37,7 @@ export function useLiveUnits(
       maxIntervalMs,
       budget,
       msPerUpdate,
+      fleetSize: () => sizeRef.current,
       clock,
     });
     bufferRef.current = buffer;

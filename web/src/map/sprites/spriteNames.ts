@@ -85,6 +85,10 @@ export const SPRITES = {
   capitalDot: 'capital-dot',
   /** Moving replay marker: a navigation arrow pointing north, rotated by heading. */
   replayMarker: 'replay-marker',
+  /** Cluster bubbles of a large fleet, by size: under 50, under 250, and more units. */
+  clusterSmall: 'cluster-s',
+  clusterMedium: 'cluster-m',
+  clusterLarge: 'cluster-l',
 } as const;
 
 /** Special trip events of SPEC §3 that a trip marks on the map (`normal` is not marked). */

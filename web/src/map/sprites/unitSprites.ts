@@ -319,6 +319,24 @@ function drawTownDot(capital: boolean): DrawnSprite | null {
   return finish(ctx);
 }
 
+/**
+ * A cluster bubble: a filled disc with a white ring, its count drawn over it by the layer's text.
+ * Drawn as an image so that bubbles, counts and units share one symbol layer.
+ */
+function drawClusterBubble(radius: number, fill: string): DrawnSprite | null {
+  const size = radius * 2 + 2;
+  const ctx = canvasOf(size, size);
+  if (!ctx) return null;
+  circle(ctx, size / 2, size / 2, radius);
+  ctx.fillStyle = '#ffffff';
+  ctx.fill();
+  circle(ctx, size / 2, size / 2, radius - 2);
+  ctx.globalAlpha = 0.92;
+  ctx.fillStyle = fill;
+  ctx.fill();
+  return finish(ctx);
+}
+
 /** Draws any image the map layers of this library name; null for names it does not know. */
 export function drawSpriteByName(name: string): DrawnSprite | null {
   const unit = parseUnitSpriteName(name);
@@ -344,6 +362,12 @@ export function drawSpriteByName(name: string): DrawnSprite | null {
       return drawTownDot(true);
     case SPRITES.replayMarker:
       return drawReplayMarker();
+    case SPRITES.clusterSmall:
+      return drawClusterBubble(15, '#2f6fb8');
+    case SPRITES.clusterMedium:
+      return drawClusterBubble(19, '#b35c00');
+    case SPRITES.clusterLarge:
+      return drawClusterBubble(24, '#c0392b');
     default:
       return null;
   }

@@ -3,6 +3,7 @@ import { MAX_REALTIME_MARKERS } from '@fleet/common';
 import { makeUnit as unit } from '../testing/units';
 import {
   buildUnitCollections,
+  UnitFeatureCache,
   shouldCluster,
   tagsVisible,
   unitFeature,
@@ -68,5 +69,28 @@ describe('unit features', () => {
   it('draw a unit where the animation says while it glides', () => {
     const f = unitFeature(unit(7), opts, (uid) => (uid === 7 ? [28.5, -26.5] : undefined))!;
     expect(f.geometry.coordinates).toEqual([28.5, -26.5]);
+  });
+
+  it('build features again only for units that changed, and for all when the options change', () => {
+    const cache = new UnitFeatureCache();
+    const units = [unit(1), unit(2)];
+    const first = buildUnitCollections(units, opts, undefined, cache).others.features;
+    const moved = [units[0], unit(2, { name: 'Renamed' })];
+    const second = buildUnitCollections(moved, opts, undefined, cache).others.features;
+    expect(second[0]).toBe(first[0]);
+    expect(second[1]).not.toBe(first[1]);
+    expect(second[1].properties.tag).toBe('Renamed');
+    const restyled = buildUnitCollections(moved, { ...opts, iconStyle: 2 }, undefined, cache);
+    expect(restyled.others.features[0]).not.toBe(first[0]);
+    expect(restyled.others.features[0].properties.tag).toBe('');
+  });
+
+  it('never keep a feature drawn mid-glide: the unit is back at its fix when the glide ends', () => {
+    const cache = new UnitFeatureCache();
+    const units = [unit(7)];
+    const gliding = buildUnitCollections(units, opts, () => [28.5, -26.5], cache);
+    expect(gliding.others.features[0].geometry.coordinates).toEqual([28.5, -26.5]);
+    const landed = buildUnitCollections(units, opts, () => undefined, cache);
+    expect(landed.others.features[0].geometry.coordinates).not.toEqual([28.5, -26.5]);
   });
 });

@@ -93,6 +93,33 @@ export function unitFeature(
 }
 
 /**
+ * Features of unit objects seen before, so that a flush builds features only for the units it
+ * changed (the live merge gives a changed unit a new object and keeps the others). A feature is
+ * kept only while the options it was built with stay the same, and never when drawn mid-glide.
+ */
+export class UnitFeatureCache {
+  private features = new WeakMap<UnitListItem, Feature<Point, UnitFeatureProps> | null>();
+  private optionsKey = '';
+
+  /** Forgets every feature if the options differ from those of the last build. */
+  use(options: UnitFeatureOptions): void {
+    const key = `${options.iconStyle}|${options.selectedUid ?? ''}|${options.showTags}`;
+    if (key === this.optionsKey) return;
+    this.optionsKey = key;
+    this.features = new WeakMap();
+  }
+
+  featureOf(unit: UnitListItem, options: UnitFeatureOptions) {
+    let feature = this.features.get(unit);
+    if (feature === undefined) {
+      feature = unitFeature(unit, options);
+      this.features.set(unit, feature);
+    }
+    return feature;
+  }
+}
+
+/**
  * Splits units into the (possibly clustered) fleet and the selected unit, which lives in a source
  * of its own so that it is never swallowed by a cluster bubble.
  */
@@ -100,11 +127,15 @@ export function buildUnitCollections(
   units: readonly UnitListItem[],
   options: UnitFeatureOptions,
   positionOf?: PositionOf,
+  cache?: UnitFeatureCache,
 ): { others: UnitCollection; selected: UnitCollection } {
+  cache?.use(options);
   const others: Feature<Point, UnitFeatureProps>[] = [];
   const selected: Feature<Point, UnitFeatureProps>[] = [];
   for (const unit of units) {
-    const feature = unitFeature(unit, options, positionOf);
+    const glide = positionOf?.(unit.uid);
+    const feature =
+      glide || !cache ? unitFeature(unit, options, () => glide) : cache.featureOf(unit, options);
     if (!feature) continue;
     if (feature.properties.sel) selected.push(feature);
     else others.push(feature);

@@ -45,20 +45,32 @@ describe('visibleDiff', () => {
     const sent = sentOf([feature(1, 28, -26), feature(2, 29, -26)]);
     const moved = feature(1, 28.0003, -26);
     const turned = feature(2, 29, -26, { dir: 100 });
-    expect(visibleDiff(sent, [moved, turned], 15, none).update).toEqual([moved]);
+    expect(visibleDiff(sent, [moved, turned], 15, (uid) => uid === 1).update).toEqual([moved]);
     expect(visibleDiff(sent, [feature(1, 28, -26), turned], 5, (uid) => uid === 2).update).toEqual([
       turned,
     ]);
   });
 
-  it('sends any change of icon or tag, new units and removed ones', () => {
+  it('sends a new icon or tag of a unit drawn on its own, new units and removed ones', () => {
     const sent = sentOf([feature(1, 28, -26), feature(2, 29, -26)]);
     const parked = feature(1, 28, -26, { icon: 'unit:3:sedan:1e88e5:parked', pointer: '' });
     const added = feature(3, 30, -26);
-    const diff = visibleDiff(sent, [parked, added], 5, none);
+    const diff = visibleDiff(sent, [parked, added], 5, (uid) => uid === 1);
     expect(diff.update).toEqual([parked]);
     expect(diff.add).toEqual([added]);
     expect(diff.remove).toEqual([2]);
     expect(diff.deferred).toBe(false);
+  });
+
+  it('holds back new icons, tags and moves of units inside a cluster bubble, which shows a count', () => {
+    const sent = sentOf([feature(1, 28, -26), feature(2, 29, -26)]);
+    const renamed = feature(1, 28, -26, { icon: 'unit:3:sedan:1e88e5:parked', tag: 'Renamed' });
+    const moved = feature(2, 29.1, -26);
+    expect(visibleDiff(sent, [renamed, moved], 5, none)).toEqual({
+      add: [],
+      update: [],
+      remove: [],
+      deferred: true,
+    });
   });
 });

@@ -43,8 +43,8 @@ export interface VisibleDiff {
 
 /**
  * Compares the fleet as last sent to the map with the fleet now. `isolated` tells whether a unit is
- * drawn on its own (not in a cluster bubble): only then can a heading change be seen. Moves count
- * once they reach MIN_VISIBLE_PX from the position last sent, so slow drift is not lost.
+ * drawn on its own (not in a cluster bubble): only then can a change be seen. Moves count once they
+ * reach MIN_VISIBLE_PX from the position last sent, so slow drift is not lost.
  */
 export function visibleDiff(
   sent: ReadonlyMap<number, UnitFeature>,
@@ -67,17 +67,18 @@ export function visibleDiff(
     const turned =
       angleDelta(p.dir, q.dir) >= MIN_VISIBLE_DEG || angleDelta(p.rot, q.rot) >= MIN_VISIBLE_DEG;
     const moved = pixelDistance(before.geometry.coordinates, feature.geometry.coordinates, zoom);
-    if (
+    // Only a unit drawn on its own shows a new icon, pointer, tag, heading or position: a bubble
+    // shows a count, and one member's move shifts it by a fraction of that move. Changes inside
+    // bubbles wait for the next full update (a pan or zoom, or at most FULL_SYNC_MS).
+    const looksDifferent =
       p.icon !== q.icon ||
       p.pointer !== q.pointer ||
       p.tag !== q.tag ||
-      p.st !== q.st ||
-      p.sel !== q.sel ||
-      moved >= MIN_VISIBLE_PX ||
-      (turned && isolated(p.uid))
-    ) {
+      turned ||
+      moved >= MIN_VISIBLE_PX;
+    if (p.st !== q.st || p.sel !== q.sel || (looksDifferent && isolated(p.uid))) {
       diff.update.push(feature);
-    } else if (turned || moved > 0 || p.dir !== q.dir || p.rot !== q.rot) {
+    } else if (looksDifferent || moved > 0 || p.dir !== q.dir || p.rot !== q.rot) {
       diff.deferred = true;
     }
   }
