@@ -73,6 +73,10 @@ export const MAP_DEFAULTS = {
 export const MAP_TYPES = ['roadmap', 'satellite', 'hybrid', 'terrain'] as const;
 export type MapType = (typeof MAP_TYPES)[number];
 
+/** Layout settings of SPEC §9. The page title setting, when not empty, replaces the theme's title in
+ * the browser tab ('Trips - <setting>'); empty, the theme's title is used. */
 export const PAGE_TITLE_SETTING = '';
+/** The top bar stays at the top of the window while the page scrolls. */
 export const FIXED_HEADER = true;
+/** The theme's logo heads the side menu. */
 export const SIDEBAR_LOGO = true;

@@ -11,7 +11,7 @@ import { useUnits } from '../pages/tracking/common/useUnits';
 import { useLiveFleet } from '../pages/tracking/live/useLiveFleet';
 import { mockApi } from '../test/mockApi';
 import { call } from './call';
-import { taskKey } from './queries';
+import { taskKey, taskQuery } from './queries';
 import { fleetTripsQuery, showTripLabel, tripsQuery } from './tracking';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -77,5 +77,47 @@ describe('the query cache', () => {
     void call('get_unit', {}, { silent: true }).catch(() => undefined);
     // @ts-expect-error no such task.
     void call('get_unit_list', {}, { silent: true }).catch(() => undefined);
+  });
+
+  it('empties a list whose refresh fails, then reports the failure (SPEC §7)', async () => {
+    let fail = false;
+    mockApi({
+      get_users: () =>
+        fail
+          ? { result: 1, message: 'Database unavailable' }
+          : { data: { users: [{ nid: 1 }], count: 1, page_count: 1 } },
+    });
+    const { client, wrapper } = withClient();
+    const { result } = renderHook(() => useQuery(taskQuery('get_users', {}, { silent: true })), {
+      wrapper,
+    });
+    await waitFor(() => expect(result.current.data?.users).toHaveLength(1));
+    fail = true;
+    await act(() => client.invalidateQueries({ queryKey: taskKey('get_users') }));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(result.current.data).toBeUndefined();
+    expect(result.current.error?.message).toBe('Database unavailable');
+  });
+
+  it('keeps what a polled query last had when one poll fails', async () => {
+    let fail = false;
+    mockApi({
+      get_users: () =>
+        fail
+          ? { result: 1, message: 'Database unavailable' }
+          : { data: { users: [{ nid: 1 }], count: 1, page_count: 1 } },
+    });
+    const { client, wrapper } = withClient();
+    const { result } = renderHook(
+      () => useQuery({ ...taskQuery('get_users', {}, { silent: true }), refetchInterval: 60_000 }),
+      { wrapper },
+    );
+    // Read isError from the start: the hook re-renders only for the fields a test has read.
+    await waitFor(() => expect(result.current.data?.users).toHaveLength(1));
+    expect(result.current.isError).toBe(false);
+    fail = true;
+    await act(() => client.invalidateQueries({ queryKey: taskKey('get_users') }));
+    await waitFor(() => expect(result.current.isError).toBe(true));
+    expect(result.current.data?.users).toHaveLength(1);
   });
 });

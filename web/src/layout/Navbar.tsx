@@ -1,6 +1,6 @@
 import { Layout } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import type { UserInfo } from '@fleet/common';
+import { FIXED_HEADER, type UserInfo } from '@fleet/common';
 import { useLayout } from './layoutStore';
 import AppBreadcrumb from './AppBreadcrumb';
 import AlertIcons from './alerts/AlertIcons';
@@ -10,7 +10,7 @@ export default function Navbar({ user }: { user: UserInfo }) {
   const opened = useLayout((s) => s.opened);
   const toggleSidebar = useLayout((s) => s.toggleSidebar);
   return (
-    <Layout.Header className="portal-header">
+    <Layout.Header className={FIXED_HEADER ? 'portal-header is-fixed' : 'portal-header'}>
       <button
         type="button"
         className="header-icon hamburger"

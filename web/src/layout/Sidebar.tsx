@@ -1,4 +1,4 @@
-// The collapsible side menu of SPEC §2: 210 px, logo on top, footer with version, copyright range,
+// The collapsible side menu of SPEC §2: 210 px, logo on top (the sidebar logo setting of §9), footer with version, copyright range,
 // site link and the theme's Terms & Conditions. In mobile mode it overlays the page.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import {
   CLIENT_VERSION,
   COPYRIGHT_START_YEAR,
   SIDE_MENU_WIDTH,
+  SIDEBAR_LOGO,
   type UserInfo,
 } from '@fleet/common';
 import { useTheme } from '../theme/ThemeContext';
@@ -84,7 +85,7 @@ export default function Sidebar({ user }: { user: UserInfo }) {
       >
         {/* Shut on a phone it is 0 px wide: its links must leave the Tab order too. */}
         <div className="sider-inner" ref={siderRef} inert={mobile && !opened}>
-          <Logo collapsed={!opened} />
+          {SIDEBAR_LOGO && <Logo collapsed={!opened} />}
           <SideMenu user={user} collapsed={!opened} />
           {opened && <Footer />}
         </div>

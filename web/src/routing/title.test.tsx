@@ -29,4 +29,9 @@ describe('page title (SPEC §2)', () => {
   it('is the product title alone without a route title', () => {
     expect(pageTitle(undefined, 'FleetView')).toBe('FleetView');
   });
+
+  it('names the product by the page title setting when it is set (SPEC §9), else by the theme', () => {
+    expect(pageTitle('Trips', 'FleetView', '')).toBe('Trips - FleetView');
+    expect(pageTitle('Trips', 'FleetView', 'Acme Tracking')).toBe('Trips - Acme Tracking');
+  });
 });

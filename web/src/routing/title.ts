@@ -1,8 +1,17 @@
+import { PAGE_TITLE_SETTING } from '@fleet/common';
 import type { RouteHandle } from './types';
 
-/** SPEC §2: the route title followed by the product title, or the product title alone. */
-export function pageTitle(routeTitle: string | undefined, productTitle: string): string {
-  return routeTitle ? `${routeTitle} - ${productTitle}` : productTitle;
+/**
+ * SPEC §2: the route title followed by the product title, or the product title alone; the product
+ * title is the page title setting of SPEC §9 when set, else the theme's.
+ */
+export function pageTitle(
+  routeTitle: string | undefined,
+  productTitle: string,
+  setting: string = PAGE_TITLE_SETTING,
+): string {
+  const product = setting || productTitle;
+  return routeTitle ? `${routeTitle} - ${product}` : product;
 }
 
 export interface Crumb {
