@@ -9,6 +9,7 @@ export { ReplayControls, type ReplayControlsProps } from './ReplayControls';
 export { GeofenceLayer, type GeofenceLayerProps } from './GeofenceLayer';
 export { RouteLayer, type RouteLayerProps } from './RouteLayer';
 export { HeatmapLayer, type HeatmapLayerProps, type HeatPoint } from './HeatmapLayer';
+export { RecentTrailsLayer, type RecentTrailsLayerProps } from './RecentTrailsLayer';
 export { MapToggles, type MapTogglesProps } from './MapToggles';
 
 export {

@@ -1,6 +1,6 @@
 // The live map: units from the map library's layers, today's trail, locations and routes behind
 // their toggles, and the camera helpers (fit, fly, follow, click tooltip).
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { TripPoint, UnitListItem } from '@fleet/common';
 import {
   GeofenceLayer,
@@ -14,6 +14,7 @@ import {
 } from '../../../map';
 import { useTheme } from '../../../theme/ThemeContext';
 import { IconStylePicker } from './IconStylePicker';
+import { UnitVisibilityPicker } from './UnitVisibilityPicker';
 import { FitToUnits, FlyToUnit, FollowUnit, UnitTooltip, unitZoomFor } from './mapControllers';
 import type { LiveSettings } from './useLiveSettings';
 import { useOverlays } from './useOverlays';
@@ -33,6 +34,7 @@ export const LIVE_TOGGLE_KEYS: MapToggleKey[] = [
 ];
 
 export interface FleetMapProps {
+  /** The units to draw, already filtered by the ghost and disabled unit settings. */
   units: UnitListItem[];
   selected: UnitListItem | undefined;
   onSelect: (uid: number) => void;
@@ -47,6 +49,8 @@ export interface FleetMapProps {
   tooltip: boolean;
   onTagsOn: () => void;
   onViewChange: (view: MapViewState) => void;
+  /** First in the row of map buttons (the "Show unit list" button while the list is hidden). */
+  leading?: ReactNode;
 }
 
 export function FleetMap({
@@ -63,6 +67,7 @@ export function FleetMap({
   tooltip,
   onTagsOn,
   onViewChange,
+  leading,
 }: FleetMapProps) {
   const theme = useTheme();
   const { toggles } = settings.toggles;
@@ -106,15 +111,25 @@ export function FleetMap({
       <FlyToUnit unit={selected} request={flyRequest} unitZoom={unitZoom} />
       <FollowUnit unit={selected} follow={follow} onStop={onFollowStop} />
       <UnitTooltip unit={tooltip && !toggles.unitTags ? selected : undefined} />
-      <MapToggles
-        value={toggles}
-        keys={LIVE_TOGGLE_KEYS}
-        onToggle={(key, on) => {
-          settings.toggles.set(key, on);
-          if (key === 'unitTags' && on) onTagsOn();
-        }}
-      />
-      <IconStylePicker value={settings.iconStyle} onChange={settings.setIconStyle} />
+      <div className="live-map-tools">
+        {leading}
+        <MapToggles
+          value={toggles}
+          keys={LIVE_TOGGLE_KEYS}
+          style={{ position: 'static' }}
+          onToggle={(key, on) => {
+            settings.toggles.set(key, on);
+            if (key === 'unitTags' && on) onTagsOn();
+          }}
+        />
+        <IconStylePicker value={settings.iconStyle} onChange={settings.setIconStyle} />
+        <UnitVisibilityPicker
+          ghostUnits={settings.ghostUnits}
+          onGhostUnits={settings.setGhostUnits}
+          showDisabled={settings.showDisabled}
+          onShowDisabled={settings.setShowDisabled}
+        />
+      </div>
     </MapView>
   );
 }

@@ -34,11 +34,10 @@ export function IconStylePicker({
       ))}
     </Radio.Group>
   );
+  // A button of the map's tool row (FleetMap), beside the display toggles.
   return (
-    <div className="map-button" style={{ left: 52 }}>
-      <Popover content={content} trigger="click" placement="bottomLeft" title="Unit icons">
-        <Button icon={<CarOutlined />} aria-label="Unit icons" className="map-button-control" />
-      </Popover>
-    </div>
+    <Popover content={content} trigger="click" placement="bottomLeft" title="Unit icons">
+      <Button icon={<CarOutlined />} aria-label="Unit icons" className="map-button-control" />
+    </Popover>
   );
 }

@@ -1,8 +1,10 @@
 // The live layout shared by the realtime map and stealth units: the unit list beside the map with
-// the selected unit's panel over it; on a phone the list and the map take turns.
+// the selected unit's panel over it; on a phone the list and the map take turns. The user's
+// settings (liveSettings.ts) decide which units are listed and drawn, and whether the list shows
+// beside the map on a desktop ("realtime menu").
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Button, Typography } from 'antd';
-import { ShareAltOutlined } from '@ant-design/icons';
+import { Button, Tooltip, Typography } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined, ShareAltOutlined } from '@ant-design/icons';
 import type { UnitListItem } from '@fleet/common';
 import type { MapToggleState, MapViewState } from '../../../map';
 import type { LiveStatus } from '../../../api/live';
@@ -15,6 +17,7 @@ import { UnitPanel } from './UnitPanel';
 import { useLiveSettings } from './useLiveSettings';
 import { useIsMobile } from '../../../layout/useResponsive';
 import { useTodayTrail } from './useTodayTrail';
+import { listedUnits, mappedUnits } from './unitVisibility';
 import './live.css';
 import { PaneSwitch } from '../common/SplitView';
 
@@ -74,10 +77,34 @@ export function LiveWorkspace<T extends UnitListItem>({
     if (target) setView('map');
   }, [target, targetKey]);
 
-  const selected = useMemo(
-    () => (selectedUid === null ? undefined : units.find((u) => u.uid === selectedUid)),
-    [units, selectedUid],
+  // Disabled units leave the list, its counts and the map when the setting is off; disconnected
+  // ones leave only the map with ghost units off, unless selected (unitVisibility.ts).
+  const listed = useMemo(
+    () => listedUnits(units, settings.showDisabled),
+    [units, settings.showDisabled],
   );
+  const selected = useMemo(
+    () => (selectedUid === null ? undefined : listed.find((u) => u.uid === selectedUid)),
+    [listed, selectedUid],
+  );
+  const mapped = useMemo(
+    () => mappedUnits(listed, settings.ghostUnits, selected?.uid ?? null),
+    [listed, settings.ghostUnits, selected],
+  );
+  // The realtime menu setting: the list beside the map on a desktop; a phone keeps its pane switch.
+  const sideShown = narrow || settings.realtimeMenu;
+  const toggleButton = useRef<HTMLButtonElement>(null);
+  const movedFocus = useRef(false);
+  const showSide = (on: boolean) => {
+    movedFocus.current = true;
+    settings.setRealtimeMenu(on);
+  };
+  // The button that was pressed goes away: focus moves to the one that undoes it.
+  useEffect(() => {
+    if (!movedFocus.current) return;
+    movedFocus.current = false;
+    toggleButton.current?.focus();
+  }, [sideShown]);
   const trail = useTodayTrail(selected, trailOn);
 
   const select = (uid: number | null) => {
@@ -113,41 +140,57 @@ export function LiveWorkspace<T extends UnitListItem>({
           <PaneSwitch value={view} onChange={setView} />
         </div>
       )}
+      {!sideShown && <h1 className="visually-hidden">{title}</h1>}
       <div className="live-body">
-        <aside className="live-side" aria-label={`${title} units`}>
-          <header className="live-side-head">
-            <Typography.Title level={1} className="live-title">
-              {title}
-            </Typography.Title>
-            <LiveStatusBadge status={status} />
-            {canShare && (
-              <Button
-                size="small"
-                type="text"
-                icon={<ShareAltOutlined />}
-                className="live-side-extra"
-                onClick={() => setShare({ kind: 'fleet', view: viewRef.current })}
-              >
-                Share fleet
-              </Button>
-            )}
-          </header>
-          <UnitList
-            units={units}
-            selectedUid={selectedUid}
-            onSelect={pickFromList}
-            loading={loading}
-            error={error}
-            onRetry={onRetry}
-            focus={focus}
-            onClearFocus={() => setFocus(null)}
-            badges={badges && ((unit: T) => badges(unit, settings.toggles.toggles))}
-            emptyText={emptyText}
-          />
-        </aside>
+        {sideShown && (
+          <aside className="live-side" aria-label={`${title} units`}>
+            <header className="live-side-head">
+              <Typography.Title level={1} className="live-title">
+                {title}
+              </Typography.Title>
+              <LiveStatusBadge status={status} />
+              {canShare && (
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<ShareAltOutlined />}
+                  className="live-side-extra"
+                  onClick={() => setShare({ kind: 'fleet', view: viewRef.current })}
+                >
+                  Share fleet
+                </Button>
+              )}
+              {!narrow && (
+                <Tooltip title="Hide unit list">
+                  <Button
+                    ref={toggleButton}
+                    size="small"
+                    type="text"
+                    icon={<MenuFoldOutlined />}
+                    aria-label="Hide unit list"
+                    className="live-side-hide"
+                    onClick={() => showSide(false)}
+                  />
+                </Tooltip>
+              )}
+            </header>
+            <UnitList
+              units={listed}
+              selectedUid={selectedUid}
+              onSelect={pickFromList}
+              loading={loading}
+              error={error}
+              onRetry={onRetry}
+              focus={focus}
+              onClearFocus={() => setFocus(null)}
+              badges={badges && ((unit: T) => badges(unit, settings.toggles.toggles))}
+              emptyText={emptyText}
+            />
+          </aside>
+        )}
         <div className="live-map" data-testid="live-map">
           <FleetMap
-            units={units}
+            units={mapped}
             selected={selected}
             onSelect={pickOnMap}
             settings={settings}
@@ -160,6 +203,18 @@ export function LiveWorkspace<T extends UnitListItem>({
             tooltip={tooltip}
             onTagsOn={() => setTooltip(false)}
             onViewChange={onViewChange}
+            leading={
+              !sideShown && (
+                <Button
+                  ref={toggleButton}
+                  icon={<MenuUnfoldOutlined aria-hidden />}
+                  className="live-side-show"
+                  onClick={() => showSide(true)}
+                >
+                  Show unit list
+                </Button>
+              )
+            }
           />
         </div>
         {selected && panelOpen && (

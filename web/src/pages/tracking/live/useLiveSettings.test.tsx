@@ -29,6 +29,26 @@ describe('useLiveSettings', () => {
     });
     expect(result.current.mapType).toBe('roadmap');
     expect(result.current.iconStyle).toBe(3);
+    // SPEC §3: ghost units and disabled units shown; the unit list ("realtime menu") open.
+    expect(result.current.showDisabled).toBe(true);
+    expect(result.current.ghostUnits).toBe(true);
+    expect(result.current.realtimeMenu).toBe(true);
+  });
+
+  it('restores the unit settings the user turned off, in any form they were stored', () => {
+    logInWith({ show_disabled_units: false, ghost_units: '0', realtime_menu: 0 });
+    const { result } = renderHook(() => useLiveSettings());
+    expect(result.current.showDisabled).toBe(false);
+    expect(result.current.ghostUnits).toBe(false);
+    expect(result.current.realtimeMenu).toBe(false);
+  });
+
+  it('falls back to the defaults for junk values', () => {
+    logInWith({ show_disabled_units: 'nope', ghost_units: { on: false }, realtime_menu: 7 });
+    const { result } = renderHook(() => useLiveSettings());
+    expect(result.current.showDisabled).toBe(true);
+    expect(result.current.ghostUnits).toBe(true);
+    expect(result.current.realtimeMenu).toBe(true);
   });
 
   it('restores what the user saved: toggles, map type and icon style', () => {
@@ -47,21 +67,36 @@ describe('useLiveSettings', () => {
     act(() => result.current.toggles.set('unitTags', true));
     act(() => result.current.setIconStyle(0));
     act(() => result.current.setMapType('hybrid'));
-    await waitFor(() => expect(api.requestsOf('set_user_ui_settings')).toHaveLength(3));
+    act(() => result.current.setShowDisabled(false));
+    act(() => result.current.setGhostUnits(false));
+    act(() => result.current.setRealtimeMenu(false));
+    await waitFor(() => expect(api.requestsOf('set_user_ui_settings')).toHaveLength(6));
     expect(api.requestsOf('set_user_ui_settings').map((r) => r.parameters)).toEqual([
       { name_tags: true },
       { realtime_icon_style: 0 },
       { map_type: 'hybrid' },
+      { show_disabled_units: false },
+      { ghost_units: false },
+      { realtime_menu: false },
     ]);
+    expect(result.current.showDisabled).toBe(false);
+    expect(result.current.ghostUnits).toBe(false);
+    expect(result.current.realtimeMenu).toBe(false);
     expect(useSession.getState().user?.ui_settings).toEqual({
       name_tags: true,
       realtime_icon_style: 0,
       map_type: 'hybrid',
+      show_disabled_units: false,
+      ghost_units: false,
+      realtime_menu: false,
     });
     // The next visit in this session starts from them.
     const again = renderHook(() => useLiveSettings());
     expect(again.result.current.toggles.toggles.unitTags).toBe(true);
     expect(again.result.current.iconStyle).toBe(0);
     expect(again.result.current.mapType).toBe('hybrid');
+    expect(again.result.current.showDisabled).toBe(false);
+    expect(again.result.current.ghostUnits).toBe(false);
+    expect(again.result.current.realtimeMenu).toBe(false);
   });
 });

@@ -6,7 +6,18 @@ import type { MapType } from '@fleet/common';
 import { useMapToggles, type MapTogglesApi, type RealtimeIconStyle } from '../../../map';
 import { setUiSettings } from '../../../api/user';
 import { useSession } from '../../../auth/session';
-import { ICON_STYLE_KEY, MAP_TYPE_KEY, readIconStyle, readMapType } from './liveSettings';
+import {
+  GHOST_UNITS_KEY,
+  ICON_STYLE_KEY,
+  MAP_TYPE_KEY,
+  REALTIME_MENU_KEY,
+  SHOW_DISABLED_KEY,
+  readGhostUnits,
+  readIconStyle,
+  readMapType,
+  readRealtimeMenu,
+  readShowDisabled,
+} from './liveSettings';
 
 export interface LiveSettings {
   toggles: MapTogglesApi;
@@ -14,6 +25,28 @@ export interface LiveSettings {
   setMapType: (type: MapType) => void;
   iconStyle: RealtimeIconStyle;
   setIconStyle: (style: RealtimeIconStyle) => void;
+  /** Disabled units (active not 1) on the map and in the list. */
+  showDisabled: boolean;
+  setShowDisabled: (on: boolean) => void;
+  /** Disconnected units drawn grey and hollow on the map. */
+  ghostUnits: boolean;
+  setGhostUnits: (on: boolean) => void;
+  /** The unit list panel beside the map (desktop only). */
+  realtimeMenu: boolean;
+  setRealtimeMenu: (on: boolean) => void;
+}
+
+/** A setting kept in state and saved under `key` on every change. */
+function useSavedFlag(key: string, initial: boolean): [boolean, (on: boolean) => void] {
+  const [value, setValue] = useState(initial);
+  const set = useCallback(
+    (on: boolean) => {
+      setValue(on);
+      saveUiSettings({ [key]: on });
+    },
+    [key],
+  );
+  return [value, set];
 }
 
 function saveUiSettings(patch: Record<string, unknown>): void {
@@ -33,6 +66,20 @@ export function useLiveSettings(): LiveSettings {
   const [mapType, setMapTypeState] = useState(() => readMapType(first?.[MAP_TYPE_KEY]));
   const [iconStyle, setIconStyleState] = useState(() => readIconStyle(first?.[ICON_STYLE_KEY]));
 
+  // Read as liveSettings.ts describes: missing or junk values give the defaults (all on).
+  const [showDisabled, setShowDisabled] = useSavedFlag(
+    SHOW_DISABLED_KEY,
+    readShowDisabled(first?.[SHOW_DISABLED_KEY]),
+  );
+  const [ghostUnits, setGhostUnits] = useSavedFlag(
+    GHOST_UNITS_KEY,
+    readGhostUnits(first?.[GHOST_UNITS_KEY]),
+  );
+  const [realtimeMenu, setRealtimeMenu] = useSavedFlag(
+    REALTIME_MENU_KEY,
+    readRealtimeMenu(first?.[REALTIME_MENU_KEY]),
+  );
+
   const setMapType = useCallback((type: MapType) => {
     setMapTypeState(type);
     saveUiSettings({ [MAP_TYPE_KEY]: type });
@@ -43,7 +90,31 @@ export function useLiveSettings(): LiveSettings {
   }, []);
 
   return useMemo(
-    () => ({ toggles, mapType, setMapType, iconStyle, setIconStyle }),
-    [toggles, mapType, setMapType, iconStyle, setIconStyle],
+    () => ({
+      toggles,
+      mapType,
+      setMapType,
+      iconStyle,
+      setIconStyle,
+      showDisabled,
+      setShowDisabled,
+      ghostUnits,
+      setGhostUnits,
+      realtimeMenu,
+      setRealtimeMenu,
+    }),
+    [
+      toggles,
+      mapType,
+      setMapType,
+      iconStyle,
+      setIconStyle,
+      showDisabled,
+      setShowDisabled,
+      ghostUnits,
+      setGhostUnits,
+      realtimeMenu,
+      setRealtimeMenu,
+    ],
   );
 }
