@@ -7,6 +7,7 @@ import {
   MapToggles,
   MapView,
   RouteLayer,
+  RecentTrailsLayer,
   TripLayer,
   UnitsLayer,
   type MapToggleKey,
@@ -100,6 +101,8 @@ export function FleetMap({
         showArrows={toggles.tripArrows}
         visible={trips.length > 0}
       />
+      {/* Each unit's last live fixes (SPEC §9 realtime trip depth), under the icons. */}
+      <RecentTrailsLayer units={units} />
       <UnitsLayer
         units={units}
         selectedUid={selected?.uid ?? null}

@@ -1,8 +1,9 @@
 import type { KeyboardEvent, ReactNode } from 'react';
-import { formatRelative, type UnitListItem } from '@fleet/common';
+import { formatRelative, TABLE_LINE_HEIGHT, type UnitListItem } from '@fleet/common';
 import { STATUS_META, statusLine, unitStatus } from './unitStatus';
 
-export const UNIT_ROW_HEIGHT = 64;
+/** The unit list is the realtime table of SPEC §9: one line is 62 px high. */
+export const UNIT_ROW_HEIGHT = TABLE_LINE_HEIGHT;
 
 interface Props {
   unit: UnitListItem;
