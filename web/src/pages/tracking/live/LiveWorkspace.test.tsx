@@ -20,6 +20,9 @@ vi.mock('../../../map', async (importOriginal) => {
     GeofenceLayer: none,
     RouteLayer: none,
     TripLayer: none,
+    RecentTrailsLayer: ({ units }: { units: { uid: number }[] }) => (
+      <output data-testid="trailed">{units.map((u) => u.uid).join(',')}</output>
+    ),
     UnitsLayer: ({ units, selectedUid }: UnitsLayerProps) => (
       <>
         <output data-testid="mapped">{units.map((u) => u.uid).join(',')}</output>
@@ -101,6 +104,8 @@ describe('LiveWorkspace unit settings', () => {
   it('with ghost units off, leaves disconnected units off the map only, unless selected', () => {
     renderWorkspace({ ghost_units: false });
     expect(mapped()).toBe('1,2');
+    // A unit left off the map leaves no tail either.
+    expect(screen.getByTestId('trailed').textContent).toBe('1,2');
     expect(listed()).toHaveLength(4);
     expect(count('offline')).toBe('2');
     // Picking the disconnected unit from the list shows it on the map.
