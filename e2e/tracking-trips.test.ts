@@ -252,6 +252,48 @@ describe('trip pages', () => {
   }, 60_000);
 });
 
+describe('fleet trips as CSV (SPEC §7)', () => {
+  it('downloads the trips listed, one line each, without a call', async () => {
+    for (const size of Object.keys(VIEWPORTS) as Size[]) {
+      const { context, page, errors } = await open(size);
+      await page.goto(`${server.url}/#/portal/fleet_trips/all/${lastDays(sceneNow, 2)}`);
+      const entries = page.locator('.trip-list .trip-entry');
+      await entries.first().waitFor({ timeout: 20_000 });
+      const button = page.getByRole('button', { name: 'Download CSV' });
+      await expect(button.isEnabled()).resolves.toBe(true);
+      await expectNoSidewaysScroll(page, 'fleet_trips with Download CSV');
+      await screenshot(page, `${size}-fleet_trips-csv`);
+      const shown = await entries.count();
+      const firstUnit = (await entries.first().locator('.trip-entry-time').innerText())
+        .split(' · ')[0]
+        .trim();
+
+      // The file is made in the page: no request leaves it while it downloads.
+      const calls: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/')) calls.push(r.url());
+      });
+      const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+      expect(download.suggestedFilename()).toMatch(
+        /^trips-\d{4}-\d\d-\d\d-to-\d{4}-\d\d-\d\d\.csv$/,
+      );
+      const text = fs.readFileSync((await download.path())!, 'utf8');
+      expect(text.startsWith('\uFEFF')).toBe(true);
+      const lines = text.slice(1).split('\r\n');
+      expect(lines.pop()).toBe('');
+      expect(lines[0]).toBe(
+        'Unit,Registration,Start,End,Duration,Distance (km),Max speed (km/h),Driver',
+      );
+      expect(lines.length - 1, 'one data row per trip listed').toBe(shown);
+      expect(lines[1].startsWith(`${firstUnit},`)).toBe(true);
+      expect(lines[1]).toMatch(/,\d{4}-\d\d-\d\d \d\d:\d\d,/);
+      expect(calls).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  }, 120_000);
+});
+
 describe.each(Object.keys(VIEWPORTS) as Size[])('tracking pages at %s size', (size) => {
   it('every page, with its map drawn and its controls on screen', async () => {
     expect(uid).toBeGreaterThan(0);

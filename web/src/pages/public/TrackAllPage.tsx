@@ -1,9 +1,13 @@
 // /track_all and /track_all/{send_token}/{map_pos}/{map_zoom}[/{show_all}] (SPEC §2): every vehicle
 // of a fleet shared by link, live, opening at the link's view (or showing all units with show_all).
-import { useCallback, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { Input, Result } from 'antd';
-import { EnvironmentOutlined } from '@ant-design/icons';
+// A link that loads is kept in the track_token cookie (SPEC §3, §4), so a bare /track_all (a wall
+// display, a phone bookmark) opens it again at the default view; once /api/track calls it expired
+// the cookie is cleared and the bare page asks for a new link.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useNavigation, useParams } from 'react-router';
+import { Input, Result, Spin } from 'antd';
+import { ClockCircleOutlined, EnvironmentOutlined } from '@ant-design/icons';
+import { clearTrackToken, getTrackToken, setTrackToken } from '../../api/token';
 import { MAP_DEFAULTS, type UnitListItem } from '@fleet/common';
 import { MapView, UnitsLayer, type MapViewState } from '../../map';
 import { useTheme } from '../../theme/ThemeContext';
@@ -26,8 +30,25 @@ import { PaneSwitch } from '../tracking/common/SplitView';
 const NO_UNITS: UnitListItem[] = [];
 const DEFAULT_POS = mapPosText(MAP_DEFAULTS.lat, MAP_DEFAULTS.lng);
 
+/** What the fleet page and the bare /track_all pass each other in the history entry's state. */
+interface TrackAllState {
+  /** The link was opened from the track_token cookie by a bare /track_all. */
+  fromCookie?: boolean;
+  /** The link kept in the cookie was found expired or revoked. */
+  expired?: boolean;
+}
+
+function trackAllState(state: unknown): TrackAllState {
+  return state && typeof state === 'object' ? (state as TrackAllState) : {};
+}
+
+/** A fleet link at the default view of SPEC §3, showing every unit. */
+function defaultViewPath(sendToken: string): string {
+  return `/track_all/${sendToken}/${DEFAULT_POS}/${MAP_DEFAULTS.zoom}/1`;
+}
+
 /** /track_all without a link: where a visitor can paste the one they were sent. */
-function OpenLink() {
+function OpenLink({ expired }: { expired: boolean }) {
   const navigate = useNavigate();
   const [value, setValue] = useState('');
   const [invalid, setInvalid] = useState(false);
@@ -39,9 +60,15 @@ function OpenLink() {
   return (
     <div className="track-message">
       <Result
-        icon={<EnvironmentOutlined />}
-        title="Open a fleet tracking link"
-        subTitle="Paste the link you were sent to see the vehicles live."
+        icon={expired ? <ClockCircleOutlined /> : <EnvironmentOutlined />}
+        title={
+          expired ? 'This tracking link has expired or was revoked' : 'Open a fleet tracking link'
+        }
+        subTitle={
+          expired
+            ? 'Ask the person who shared it with you for a new link, and paste it here.'
+            : 'Paste the link you were sent to see the vehicles live.'
+        }
         extra={
           <div className="track-open">
             <Input.Search
@@ -66,13 +93,28 @@ function OpenLink() {
   );
 }
 
+/**
+ * One page per link: the routes of the bare /track_all and of a link may render the same page
+ * without remounting it, and the view it opens at, where it came from and the cookie read are
+ * taken once when it mounts.
+ */
 export default function TrackAllPage() {
+  const { send_token: sendToken } = useParams();
+  return <FleetTrackPage key={sendToken ?? ''} />;
+}
+
+function FleetTrackPage() {
   const params = useParams();
   const { send_token: sendToken, show_all: showAllParam } = params;
   const navigate = useNavigate();
+  const location = useLocation();
   const theme = useTheme();
   const narrow = useIsMobile();
   const link = useTrackLink(sendToken);
+  // Read once: the address's later replacements (following the map) carry no state.
+  const [fromCookie] = useState(() => trackAllState(location.state).fromCookie === true);
+  const [kept] = useState(() => (sendToken ? null : getTrackToken()));
+  const loaded = Boolean(link.data);
   const units = link.data?.realtime.data.units ?? NO_UNITS;
   const [start] = useState(() => ({
     center: parseMapPos(params.map_pos) ?? { lat: MAP_DEFAULTS.lat, lng: MAP_DEFAULTS.lng },
@@ -84,10 +126,15 @@ export default function TrackAllPage() {
   const [view, setView] = useState<'list' | 'map'>('map');
   const selected = units.find((u) => u.uid === selectedUid);
 
+  // Where the app is going while a page loads: a map still settling must not pull it back here.
+  const pending = useNavigation().location?.pathname;
+  const leaving = useRef(false);
+  leaving.current = pending !== undefined && !pending.startsWith(`/track_all/${sendToken}/`);
+
   // The address keeps up with the map, so a reload or a copied address opens the same view.
   const onViewChange = useCallback(
     (v: MapViewState) => {
-      if (!sendToken) return;
+      if (!sendToken || leaving.current) return;
       const tail = showAllParam === undefined ? '' : `/${showAllParam}`;
       navigate(`/track_all/${sendToken}/${mapPosText(v.lat, v.lng)}/${zoomText(v.zoom)}${tail}`, {
         replace: true,
@@ -95,6 +142,22 @@ export default function TrackAllPage() {
     },
     [navigate, sendToken, showAllParam],
   );
+  // Bare /track_all with a kept link: open it at the default view, every unit shown.
+  useEffect(() => {
+    if (kept) navigate(defaultViewPath(kept), { replace: true, state: { fromCookie: true } });
+  }, [kept, navigate]);
+
+  // A link that answers is the one to keep; one that is dead is forgotten (only if it is the one
+  // kept), and when the cookie had opened it the visitor is sent back to paste a new one.
+  useEffect(() => {
+    if (sendToken && loaded) setTrackToken(sendToken);
+  }, [sendToken, loaded]);
+  useEffect(() => {
+    if (!sendToken || !link.expired) return;
+    clearTrackToken(sendToken);
+    if (fromCookie) navigate('/track_all', { replace: true, state: { expired: true } });
+  }, [sendToken, link.expired, fromCookie, navigate]);
+
   const padding = useMemo(() => {
     if (!selected) return NO_PADDING;
     return narrow ? { ...NO_PADDING, bottom: 230 } : { ...NO_PADDING, left: 360 };
@@ -103,7 +166,13 @@ export default function TrackAllPage() {
   if (!sendToken) {
     return (
       <TrackFrame title="Fleet tracking" link={null}>
-        <OpenLink />
+        {kept ? (
+          <div className="track-message" aria-busy="true">
+            <Spin size="large" />
+          </div>
+        ) : (
+          <OpenLink expired={trackAllState(location.state).expired === true} />
+        )}
       </TrackFrame>
     );
   }

@@ -1,4 +1,10 @@
 // /track/{send_token} (SPEC §2): one vehicle shared by link, live, for anyone holding the link.
+//
+// This page neither writes nor clears the track_token cookie (SPEC §3, §4). The cookie answers a
+// bare /track_all, the fleet page: a one-unit link stored there would replace the fleet link a wall
+// display or a bookmark of /track_all relies on with a link that page cannot show, and a unit link
+// is an address of its own that a visitor bookmarks as it is. A fleet token opened here is kept
+// once the visitor follows "Open the fleet view", by the fleet page.
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, Result, Switch } from 'antd';

@@ -2,7 +2,8 @@
 // trip's line; choosing a trip draws it alone and replays it with its speed chart.
 import { useMemo, useState, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, Empty, Spin } from 'antd';
+import { Alert, Button, Empty, Spin } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
 import {
   DEFAULT_MAX_SPEED,
   formatDuration,
@@ -24,6 +25,8 @@ import { useIsMobile } from '../../../../layout/useResponsive';
 import { tripTotals } from '../tripTotals';
 import FleetTripList from './FleetTripList';
 import { useFleetLines, useTripPoints } from './useFleetLines';
+import { downloadText } from '../../../../components/download';
+import { fleetTripsCsv, fleetTripsFileName } from './fleetTripsCsv';
 
 interface Props {
   subTitle: string;
@@ -98,6 +101,22 @@ export default function FleetTripsView({
                     : String(rows.filter((r) => r.max_speed > maxSpeed).length)
                 }
               />
+              <div style={{ gridColumn: '1 / -1' }}>
+                <Button
+                  size="small"
+                  icon={<DownloadOutlined />}
+                  disabled={!rows.length}
+                  onClick={() =>
+                    downloadText(
+                      fleetTripsFileName(range),
+                      fleetTripsCsv(rows),
+                      'text/csv;charset=utf-8',
+                    )
+                  }
+                >
+                  Download CSV
+                </Button>
+              </div>
             </div>
           )}
           {oversized && (

@@ -1,7 +1,7 @@
 // Fleet trips, driver trips and fleet coverage against a fake of their tasks; the maps are
 // probes showing what the pages hand them.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { renderApp } from '../../../../test/renderApp';
 import { mockApi } from '../../../../test/mockApi';
@@ -34,7 +34,17 @@ vi.mock('../../../../map', () => ({
   fitToPoints: () => true,
 }));
 
-afterEach(() => vi.unstubAllGlobals());
+// The file is handed to the browser by downloadText; the CSV itself is built for real.
+const downloads = vi.hoisted(() => [] as { name: string; text: string; mime: string }[]);
+vi.mock('../../../../components/download', async (original) => ({
+  ...(await original<typeof import('../../../../components/download')>()),
+  downloadText: (name: string, text: string, mime: string) => downloads.push({ name, text, mime }),
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  downloads.length = 0;
+});
 
 const at = (time: string) => dayjs(`2026-11-20T${time}`).toISOString();
 function trip(id: number, uid: number, start: string, end: string): FleetTripRow {
@@ -134,6 +144,37 @@ describe('Fleet trips', () => {
     expect(screen.getByTestId('map').dataset.replay).toBe('5');
     const last = calls.requestsOf('get_trip_points').at(-1).parameters;
     expect(last).toMatchObject({ uid: 5, from: at('08:00'), to: at('08:45') });
+  });
+
+  it('downloads the trips listed as CSV, one line each', async () => {
+    api();
+    renderApp('/portal/fleet_trips/all/2026-11-01_2026-11-25', { user: userOf('full') });
+    await screen.findByText('Unit 6');
+    fireEvent.click(screen.getByRole('button', { name: /Download CSV/ }));
+    expect(downloads).toHaveLength(1);
+    const [file] = downloads;
+    expect(file.name).toBe('trips-2026-11-01-to-2026-11-25.csv');
+    expect(file.mime).toBe('text/csv;charset=utf-8');
+    const lines = file.text.slice(1).split('\r\n');
+    expect(lines[0]).toBe(
+      'Unit,Registration,Start,End,Duration,Distance (km),Max speed (km/h),Driver',
+    );
+    expect(lines.slice(1, -1)).toHaveLength(3);
+    expect(lines[1]).toMatch(
+      /^Unit 5,REG 5,2026-11-20 10:00,2026-11-20 10:30,0:30:00,12.35,90,Thandi Mokoena$/,
+    );
+  });
+
+  it('offers no download when there are no trips', async () => {
+    mockApi({
+      get_unit_list_full: () => ({ data: { units: [], count: 0 } }),
+      get_fleet_trips: () => ({ data: { trips: [], oversized: false } }),
+    });
+    renderApp('/portal/fleet_trips/all/2026-11-20_2026-11-20', { user: userOf('full') });
+    await screen.findByText(/^No trips/);
+    expect(
+      (screen.getByRole('button', { name: /Download CSV/ }) as HTMLButtonElement).disabled,
+    ).toBe(true);
   });
 
   it('draws the busiest units first when there are too many to draw', () => {
