@@ -1,19 +1,16 @@
-// The trip pages against the real server with the demo fleet simulator on, on the pinned scene
-// (support/scene.ts): a Wednesday morning with the fleet's week written as history before the
-// tests begin, so today's trips are there from the start. The tests check what a fleet manager
-// sees: the trip in the list with its km, its line really drawn on the map, a replay that moves,
-// a speed chart that seeks it, the summary's blinking row, fleet trips, coverage and driver trips.
-// Screenshots of every page at 1440 and 390 px land in test-results/screenshots.
+// The trip pages against the real server and simulator on the pinned scene (support/scene.ts), the
+// fleet's week written as history first. What a fleet manager sees: trips with km, lines drawn, a
+// replay tied to a speed chart, the summary's blinking row, fleet trips, coverage, driver trips, a
+// CSV of the list; screenshots of every page at 1440 and 390 px in test-results/screenshots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from './support/server';
-import { launchBrowser, localContext, VIEWPORTS } from './support/browser';
+import { launchBrowser, VIEWPORTS } from './support/browser';
 import fs from 'node:fs';
-import path from 'node:path';
-import { DEMO_USERS, SCREENSHOT_DIR, hashPath, logIn, waitForHashPath } from './support/portal';
+import { DEMO_USERS, hashPath, screenshot, waitForHashPath } from './support/portal';
+import { loggedInPage, replaySliderValue as sliderValue } from './support/session';
 import { lastDays, sceneDay } from './support/scene';
-import { expectAccessible } from './support/axe';
-import { expectNoSidewaysScroll, renderedFeatures, waitUntil, watchErrors } from './support/checks';
+import { expectNoSidewaysScroll, renderedFeatures, waitUntil } from './support/checks';
 
 let server: RunningServer;
 let browser: Browser;
@@ -33,32 +30,13 @@ afterAll(async () => {
 });
 
 type Size = keyof typeof VIEWPORTS;
-
-/** What the user sees (the viewport, not the whole scrolled page, which is tall on a phone). */
-async function screenshot(page: Page, name: string) {
-  await expectAccessible(page, name);
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
-}
+/** What the user sees: the viewport, not the whole scrolled page, which is tall on a phone. */
+const viewShot = (page: Page, name: string) => screenshot(page, name, { fullPage: false });
 const UNIT = 'Toyota Hilux JOH-01';
 
-async function open(
-  size: Size,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await localContext(browser, server, { viewport: VIEWPORTS[size] });
-  // Opt in to the pages' test hook: every MapLibre map they create is kept here.
-  await context.addInitScript('window.__fleetMaps = [];');
-  const page = await context.newPage();
-  const errors = watchErrors(page);
-  await logIn(page, server.url, DEMO_USERS.full);
-  return { context, page, errors };
-}
-
-const sliderValue = (page: Page) =>
-  page
-    .locator('[data-testid="replay-dock"] .ant-slider-handle')
-    .getAttribute('aria-valuenow')
-    .then(Number);
+/** Logged in as the Full demo user, with the pages' maps kept for the checks. */
+const open = (size: Size) =>
+  loggedInPage(browser, server, DEMO_USERS.full, VIEWPORTS[size], { keepMaps: true });
 
 let uid = 0;
 let tripPath = '';
@@ -98,7 +76,7 @@ describe('trip pages', () => {
       .poll(() => page.getByTestId('legend-speeds').innerText(), { timeout: 15000 })
       .toMatch(/km\/h$/);
     await page.waitForTimeout(500);
-    await screenshot(page, 'desktop-trip');
+    await viewShot(page, 'desktop-trip');
 
     // SPEC §4 display flags: Hide all takes every line off the map and leaves the list alone;
     // Show all brings them back; the eye of one trip hides that trip.
@@ -178,7 +156,7 @@ describe('trip pages', () => {
     expect(Number(await chart.getAttribute('data-cursor'))).toBeGreaterThan(Number(cursorBefore));
     // The marker moved with it on the map.
     expect(await renderedFeatures(page, /^replay-.*-marker$/)).toBeGreaterThan(0);
-    await screenshot(page, 'desktop-trip-replay');
+    await viewShot(page, 'desktop-trip-replay');
     await page
       .getByTestId('replay-dock')
       .getByRole('button', { name: 'Pause', exact: true })
@@ -237,7 +215,7 @@ describe('trip pages', () => {
       .first()
       .evaluate((el) => getComputedStyle(el).animationName);
     expect(animation).toBe('tracking-blink');
-    await screenshot(page, 'desktop-trip_summary');
+    await viewShot(page, 'desktop-trip_summary');
     await expect
       .poll(() => row.getAttribute('class'), { timeout: 8000 })
       .not.toContain('is-blinking');
@@ -262,7 +240,7 @@ describe('fleet trips as CSV (SPEC §7)', () => {
       const button = page.getByRole('button', { name: 'Download CSV' });
       await expect(button.isEnabled()).resolves.toBe(true);
       await expectNoSidewaysScroll(page, 'fleet_trips with Download CSV');
-      await screenshot(page, `${size}-fleet_trips-csv`);
+      await viewShot(page, `${size}-fleet_trips-csv`);
       const shown = await entries.count();
       const firstUnit = (await entries.first().locator('.trip-entry-time').innerText())
         .split(' · ')[0]
@@ -328,7 +306,7 @@ describe.each(Object.keys(VIEWPORTS) as Size[])('tracking pages at %s size', (si
     // toolbar half under the sticky top bar (how far depends on the demo data): audit and picture
     // the page as the user finds it on scrolling back up to the controls.
     if (phone) await page.evaluate(() => window.scrollTo(0, 0));
-    await screenshot(page, `${size}-trip-list`);
+    await viewShot(page, `${size}-trip-list`);
     await showMap();
     await page.getByTestId('replay-dock').waitFor();
     await waitUntil(
@@ -337,7 +315,7 @@ describe.each(Object.keys(VIEWPORTS) as Size[])('tracking pages at %s size', (si
       (n) => n > 0,
     );
     await page.waitForTimeout(400);
-    await screenshot(page, `${size}-trip-map`);
+    await viewShot(page, `${size}-trip-map`);
 
     // trip_range over the last 7 days with a lower maximum speed: more speeding.
     await page.goto(`${server.url}/#/portal/trip_range/${uid}/${lastDays(sceneNow, 7)}/80`);
@@ -348,7 +326,7 @@ describe.each(Object.keys(VIEWPORTS) as Size[])('tracking pages at %s size', (si
       .toContain('80 km/h');
     await controlsOnScreen('trip_range');
     await expectNoSidewaysScroll(page, 'trip_range');
-    await screenshot(page, `${size}-trip_range`);
+    await viewShot(page, `${size}-trip_range`);
 
     // trip_day: the day of the chosen trip.
     const day = tripPath.split('/')[4];
@@ -360,28 +338,28 @@ describe.each(Object.keys(VIEWPORTS) as Size[])('tracking pages at %s size', (si
       () => renderedFeatures(page, /^trip-.*-line$/),
       (n) => n > 0,
     );
-    await screenshot(page, `${size}-trip_day`);
+    await viewShot(page, `${size}-trip_day`);
 
     // Trip summary of today.
     await page.goto(`${server.url}/#/portal/trip_summary`);
     await page.locator(`#trip_summary_${uid}`).waitFor();
     await controlsOnScreen('trip_summary');
     await expectNoSidewaysScroll(page, 'trip_summary');
-    await screenshot(page, `${size}-trip_summary_list`);
+    await viewShot(page, `${size}-trip_summary_list`);
 
     // Fleet trips of every unit, lines on one map.
     await page.goto(`${server.url}/#/portal/fleet_trips/all/${lastDays(sceneNow, 1)}`);
     await page.locator('.trip-entry').first().waitFor();
     await controlsOnScreen('fleet_trips');
     await expectNoSidewaysScroll(page, 'fleet_trips');
-    await screenshot(page, `${size}-fleet_trips-list`);
+    await viewShot(page, `${size}-fleet_trips-list`);
     await showMap();
     await waitUntil(
       'fleet lines',
       () => renderedFeatures(page, /^trip-.*-line$/),
       (n) => n > 0,
     );
-    await screenshot(page, `${size}-fleet_trips-map`);
+    await viewShot(page, `${size}-fleet_trips-map`);
 
     // Fleet coverage: the heat map of the unit's moving fixes.
     await page.goto(`${server.url}/#/portal/fleet_coverage_area/${uid}/${lastDays(sceneNow, 1)}`);
@@ -396,7 +374,7 @@ describe.each(Object.keys(VIEWPORTS) as Size[])('tracking pages at %s size', (si
     );
     await controlsOnScreen('fleet_coverage_area');
     await expectNoSidewaysScroll(page, 'fleet_coverage_area');
-    await screenshot(page, `${size}-fleet_coverage_area`);
+    await viewShot(page, `${size}-fleet_coverage_area`);
 
     // Driver trips: choose the first driver in the picker.
     await page.goto(`${server.url}/#/portal/driver_trips`);
@@ -408,7 +386,7 @@ describe.each(Object.keys(VIEWPORTS) as Size[])('tracking pages at %s size', (si
     await page.locator('.trip-entry, .trip-panel .ant-empty').first().waitFor();
     await controlsOnScreen('driver_trips');
     await expectNoSidewaysScroll(page, 'driver_trips');
-    await screenshot(page, `${size}-driver_trips`);
+    await viewShot(page, `${size}-driver_trips`);
 
     expect(errors).toEqual([]);
     expect(hashPath(page)).toMatch(/^\/portal\/driver_trips\//);

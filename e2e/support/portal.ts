@@ -63,10 +63,14 @@ export async function menuLabels(page: Page): Promise<string[]> {
 export const SCREENSHOT_DIR = path.join(REPO_ROOT, 'test-results/screenshots');
 
 /** A screenshot of the page as it is, checked by axe first: what a test looks at is settled. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  { fullPage = true } = {},
+): Promise<string> {
   await expectAccessible(page, name);
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  await page.screenshot({ path: file, fullPage });
   return file;
 }

@@ -14,6 +14,7 @@ import {
   type MapViewState,
 } from '../../../map';
 import { useTheme } from '../../../theme/ThemeContext';
+import { registerMapForTests } from '../common/mapTestHook';
 import { IconStylePicker } from './IconStylePicker';
 import { UnitVisibilityPicker } from './UnitVisibilityPicker';
 import { FitToUnits, FlyToUnit, FollowUnit, UnitTooltip, unitZoomFor } from './mapControllers';
@@ -82,6 +83,7 @@ export function FleetMap({
 
   return (
     <MapView
+      onReady={registerMapForTests}
       mapSources={theme.map_sources}
       mapType={settings.mapType}
       onMapTypeChange={settings.setMapType}
