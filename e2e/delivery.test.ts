@@ -3,8 +3,9 @@
 // cached for a year and index.html is checked with the server on every load.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server';
-import { launchBrowser, localContext } from './support/browser';
+import type { RunningServer } from './support/server';
+import { closePortal, openPortal } from './support/session';
+import { localContext } from './support/browser';
 
 /** The login route's JavaScript budget, as sent; web/vite.config.ts prints the same sum. */
 const LOGIN_BUDGET = 250 * 1024;
@@ -13,13 +14,9 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer({ compiled: true });
-  browser = await launchBrowser();
+  ({ server, browser } = await openPortal({ compiled: true }));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closePortal(server, browser));
 
 interface Sent {
   url: string;

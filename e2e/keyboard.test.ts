@@ -4,8 +4,9 @@
 // focus is by the focused element's role and accessible name.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server';
-import { launchBrowser, localContext, VIEWPORTS } from './support/browser';
+import type { RunningServer } from './support/server';
+import { closePortal, openPortal } from './support/session';
+import { localContext, VIEWPORTS } from './support/browser';
 import { DEMO_USERS, waitForHashPath } from './support/portal';
 import { noteUser } from './support/axe';
 
@@ -13,13 +14,9 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await openPortal());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closePortal(server, browser));
 
 interface Focus {
   role: string;

@@ -3,23 +3,25 @@
 // saved with the user (SPEC §3, §4).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server';
-import { launchBrowser, VIEWPORTS } from './support/browser';
+import type { RunningServer } from './support/server';
+import { VIEWPORTS } from './support/browser';
 import { DEMO_USERS, screenshot } from './support/portal';
 import { expectNoSidewaysScroll } from './support/checks';
-import { loggedInPage, openLiveMap as openLiveMapAt, tileCount } from './support/session';
+import {
+  loggedInPage,
+  openLiveMap as openLiveMapAt,
+  tileCount,
+  closePortal,
+  openPortal,
+} from './support/session';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await openPortal());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closePortal(server, browser));
 
 const loggedIn = (
   user: { username: string; password: string } = DEMO_USERS.full,

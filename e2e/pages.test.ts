@@ -2,8 +2,9 @@
 // and, on a phone, never scrolls sideways. Screenshots land in test-results/screenshots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server';
-import { launchBrowser, localContext, VIEWPORTS } from './support/browser';
+import type { RunningServer } from './support/server';
+import { closePortal, openPortal } from './support/session';
+import { localContext, VIEWPORTS } from './support/browser';
 import { DEMO_USERS, logIn, screenshot } from './support/portal';
 import { expectNoSidewaysScroll, watchErrors } from './support/checks';
 
@@ -11,13 +12,9 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser(['--host-resolver-rules=MAP *.test 127.0.0.1']);
+  ({ server, browser } = await openPortal({}, ['--host-resolver-rules=MAP *.test 127.0.0.1']));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closePortal(server, browser));
 
 const PUBLIC_PAGES: [string, string][] = [
   ['login', 'Log in'],

@@ -2,21 +2,18 @@
 // next call (SPEC §2, API.md §2).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server';
-import { launchBrowser, localContext } from './support/browser';
+import type { RunningServer } from './support/server';
+import { closePortal, openPortal } from './support/session';
+import { localContext } from './support/browser';
 import { DEMO_USERS, logIn, waitForHashPath } from './support/portal';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await openPortal());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closePortal(server, browser));
 
 const FIREFOX_ON_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';

@@ -2,21 +2,18 @@
 // role, mobile mode and logout.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server';
-import { launchBrowser, localContext, VIEWPORTS } from './support/browser';
+import type { RunningServer } from './support/server';
+import { closePortal, openPortal } from './support/session';
+import { localContext, VIEWPORTS } from './support/browser';
 import { DEMO_USERS, hashPath, logIn, menuLabels, waitForHashPath } from './support/portal';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await openPortal());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closePortal(server, browser));
 
 async function freshPage(viewport: { width: number; height: number } = VIEWPORTS.desktop) {
   const context = await localContext(browser, server, { viewport });

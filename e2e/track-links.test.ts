@@ -5,8 +5,9 @@
 // their session, and logging out leaves the kept link alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server';
-import { launchBrowser, localContext, VIEWPORTS } from './support/browser';
+import type { RunningServer } from './support/server';
+import { closePortal, openPortal } from './support/session';
+import { localContext, VIEWPORTS } from './support/browser';
 import { DEMO_USERS, hashPath, logIn, screenshot, waitForHashPath } from './support/portal';
 import { watchErrors } from './support/checks';
 
@@ -14,13 +15,9 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
+  ({ server, browser } = await openPortal());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closePortal(server, browser));
 
 const EXPIRED = 'This tracking link has expired or was revoked';
 

@@ -3,9 +3,15 @@
 // logged-out visitor, the phone layout, stealth units and who may open them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server';
-import { launchBrowser, localContext, VIEWPORTS } from './support/browser';
-import { loggedInPage, openLiveMap as openLiveMapAt, tileCount } from './support/session';
+import type { RunningServer } from './support/server';
+import { localContext, VIEWPORTS } from './support/browser';
+import {
+  loggedInPage,
+  openLiveMap as openLiveMapAt,
+  tileCount,
+  closePortal,
+  openPortal,
+} from './support/session';
 import { DEMO_USERS, hashPath, screenshot, waitForHashPath } from './support/portal';
 import { expectNoSidewaysScroll, renderedFeatures, waitUntil, watchErrors } from './support/checks';
 
@@ -15,14 +21,10 @@ let browser: Browser;
 beforeAll(async () => {
   // SIM_UNITS=all: every demo unit has a simulated tracker talking to the real gateways, from
   // two hours of history on; the scene's morning rush has units on the move.
-  server = await startServer({ env: { SIM_UNITS: 'all', SIM_BACKFILL_HOURS: '2' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await openPortal({ env: { SIM_UNITS: 'all', SIM_BACKFILL_HOURS: '2' } }));
   await server.historyWritten();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closePortal(server, browser));
 
 const loggedIn = (
   user: { username: string; password: string } = DEMO_USERS.full,

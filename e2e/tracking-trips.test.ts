@@ -4,11 +4,16 @@
 // CSV of the list; screenshots of every page at 1440 and 390 px in test-results/screenshots.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startServer, type RunningServer } from './support/server';
-import { launchBrowser, VIEWPORTS } from './support/browser';
+import type { RunningServer } from './support/server';
+import { VIEWPORTS } from './support/browser';
 import fs from 'node:fs';
 import { DEMO_USERS, hashPath, screenshot, waitForHashPath } from './support/portal';
-import { loggedInPage, replaySliderValue as sliderValue } from './support/session';
+import {
+  loggedInPage,
+  replaySliderValue as sliderValue,
+  closePortal,
+  openPortal,
+} from './support/session';
 import { lastDays, sceneDay } from './support/scene';
 import { expectNoSidewaysScroll, renderedFeatures, waitUntil } from './support/checks';
 
@@ -19,15 +24,11 @@ let sceneNow = 0;
 
 beforeAll(async () => {
   // SIM_UNITS=all: the simulator drives every demo unit (support/server turns it off by default).
-  server = await startServer({ env: { SIM_UNITS: 'all' } });
-  browser = await launchBrowser();
+  ({ server, browser } = await openPortal({ env: { SIM_UNITS: 'all' } }));
   await server.historyWritten();
   sceneNow = await server.now();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+afterAll(() => closePortal(server, browser));
 
 type Size = keyof typeof VIEWPORTS;
 /** What the user sees: the viewport, not the whole scrolled page, which is tall on a phone. */

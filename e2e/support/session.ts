@@ -1,9 +1,30 @@
 // A logged-in page in a fresh browser context, and steps of the live map and the replay, shared by
 // the suites.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { localContext, VIEWPORTS } from './browser';
+import { launchBrowser, localContext, VIEWPORTS } from './browser';
+import { startServer, type RunningServer, type StartServerOptions } from './server';
 import { watchErrors } from './checks';
 import { DEMO_USERS, logIn } from './portal';
+
+/** A test file's server and browser: `({ server, browser } = await openPortal())` in beforeAll. */
+export async function openPortal(
+  options: StartServerOptions = {},
+  browserArgs: string[] = [],
+): Promise<{ server: RunningServer; browser: Browser }> {
+  const server = await startServer(options);
+  try {
+    return { server, browser: await launchBrowser(browserArgs) };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+/** Closes what openPortal opened, in afterAll (either may be missing if opening failed). */
+export async function closePortal(server?: RunningServer, browser?: Browser): Promise<void> {
+  await browser?.close();
+  await server?.stop();
+}
 
 export interface LoggedIn {
   context: BrowserContext;

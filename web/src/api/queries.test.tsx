@@ -79,20 +79,26 @@ describe('the query cache', () => {
     void call('get_unit_list', {}, { silent: true }).catch(() => undefined);
   });
 
-  it('empties a list whose refresh fails, then reports the failure (SPEC §7)', async () => {
-    let fail = false;
+  /** get_users answers one user until fail() is called, then refuses. */
+  function usersFailingLater() {
+    let failing = false;
     mockApi({
       get_users: () =>
-        fail
+        failing
           ? { result: 1, message: 'Database unavailable' }
           : { data: { users: [{ nid: 1 }], count: 1, page_count: 1 } },
     });
+    return { fail: () => (failing = true) };
+  }
+
+  it('empties a list whose refresh fails, then reports the failure (SPEC §7)', async () => {
+    const users = usersFailingLater();
     const { client, wrapper } = withClient();
     const { result } = renderHook(() => useQuery(taskQuery('get_users', {}, { silent: true })), {
       wrapper,
     });
     await waitFor(() => expect(result.current.data?.users).toHaveLength(1));
-    fail = true;
+    users.fail();
     await act(() => client.invalidateQueries({ queryKey: taskKey('get_users') }));
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(result.current.data).toBeUndefined();
@@ -100,13 +106,7 @@ describe('the query cache', () => {
   });
 
   it('keeps what a polled query last had when one poll fails', async () => {
-    let fail = false;
-    mockApi({
-      get_users: () =>
-        fail
-          ? { result: 1, message: 'Database unavailable' }
-          : { data: { users: [{ nid: 1 }], count: 1, page_count: 1 } },
-    });
+    const users = usersFailingLater();
     const { client, wrapper } = withClient();
     const { result } = renderHook(
       () => useQuery({ ...taskQuery('get_users', {}, { silent: true }), refetchInterval: 60_000 }),
@@ -115,7 +115,7 @@ describe('the query cache', () => {
     // Read isError from the start: the hook re-renders only for the fields a test has read.
     await waitFor(() => expect(result.current.data?.users).toHaveLength(1));
     expect(result.current.isError).toBe(false);
-    fail = true;
+    users.fail();
     await act(() => client.invalidateQueries({ queryKey: taskKey('get_users') }));
     await waitFor(() => expect(result.current.isError).toBe(true));
     expect(result.current.data?.users).toHaveLength(1);

@@ -1,7 +1,7 @@
 // Display settings of the live map, restored from the user's ui_settings (who_am_i) and saved with
 // set_user_ui_settings on every change; the session's copy is updated too, so coming back to the
 // page in the same visit shows the same map.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { MapType } from '@fleet/common';
 import { useMapToggles, type MapTogglesApi, type RealtimeIconStyle } from '../../../map';
 import { setUiSettings } from '../../../api/user';
@@ -37,12 +37,12 @@ export interface LiveSettings {
 }
 
 /** A setting kept in state and saved under `key` on every change. */
-function useSavedFlag(key: string, initial: boolean): [boolean, (on: boolean) => void] {
+function useSavedSetting<T>(key: string, initial: () => T): [T, (value: T) => void] {
   const [value, setValue] = useState(initial);
   const set = useCallback(
-    (on: boolean) => {
-      setValue(on);
-      saveUiSettings({ [key]: on });
+    (next: T) => {
+      setValue(() => next);
+      saveUiSettings({ [key]: next });
     },
     [key],
   );
@@ -63,58 +63,34 @@ export function useLiveSettings(): LiveSettings {
   const initial = useSession((s) => s.user?.ui_settings) ?? null;
   const [first] = useState(initial);
   const toggles = useMapToggles({ initial: first, onChange: (patch) => saveUiSettings(patch) });
-  const [mapType, setMapTypeState] = useState(() => readMapType(first?.[MAP_TYPE_KEY]));
-  const [iconStyle, setIconStyleState] = useState(() => readIconStyle(first?.[ICON_STYLE_KEY]));
-
-  // Read as liveSettings.ts describes: missing or junk values give the defaults (all on).
-  const [showDisabled, setShowDisabled] = useSavedFlag(
-    SHOW_DISABLED_KEY,
+  // Each is read as liveSettings.ts describes: missing or junk values give the defaults.
+  const [mapType, setMapType] = useSavedSetting(MAP_TYPE_KEY, () =>
+    readMapType(first?.[MAP_TYPE_KEY]),
+  );
+  const [iconStyle, setIconStyle] = useSavedSetting(ICON_STYLE_KEY, () =>
+    readIconStyle(first?.[ICON_STYLE_KEY]),
+  );
+  const [showDisabled, setShowDisabled] = useSavedSetting(SHOW_DISABLED_KEY, () =>
     readShowDisabled(first?.[SHOW_DISABLED_KEY]),
   );
-  const [ghostUnits, setGhostUnits] = useSavedFlag(
-    GHOST_UNITS_KEY,
+  const [ghostUnits, setGhostUnits] = useSavedSetting(GHOST_UNITS_KEY, () =>
     readGhostUnits(first?.[GHOST_UNITS_KEY]),
   );
-  const [realtimeMenu, setRealtimeMenu] = useSavedFlag(
-    REALTIME_MENU_KEY,
+  const [realtimeMenu, setRealtimeMenu] = useSavedSetting(REALTIME_MENU_KEY, () =>
     readRealtimeMenu(first?.[REALTIME_MENU_KEY]),
   );
-
-  const setMapType = useCallback((type: MapType) => {
-    setMapTypeState(type);
-    saveUiSettings({ [MAP_TYPE_KEY]: type });
-  }, []);
-  const setIconStyle = useCallback((style: RealtimeIconStyle) => {
-    setIconStyleState(style);
-    saveUiSettings({ [ICON_STYLE_KEY]: style });
-  }, []);
-
-  return useMemo(
-    () => ({
-      toggles,
-      mapType,
-      setMapType,
-      iconStyle,
-      setIconStyle,
-      showDisabled,
-      setShowDisabled,
-      ghostUnits,
-      setGhostUnits,
-      realtimeMenu,
-      setRealtimeMenu,
-    }),
-    [
-      toggles,
-      mapType,
-      setMapType,
-      iconStyle,
-      setIconStyle,
-      showDisabled,
-      setShowDisabled,
-      ghostUnits,
-      setGhostUnits,
-      realtimeMenu,
-      setRealtimeMenu,
-    ],
-  );
+  // A plain object: readers take the fields they need, none depends on the object itself.
+  return {
+    toggles,
+    mapType,
+    setMapType,
+    iconStyle,
+    setIconStyle,
+    showDisabled,
+    setShowDisabled,
+    ghostUnits,
+    setGhostUnits,
+    realtimeMenu,
+    setRealtimeMenu,
+  };
 }
