@@ -5,6 +5,7 @@ export * from './rules';
 export * from './validators';
 export * from './format';
 export * from './geo';
+export * from './places';
 export * from './api';
 export * from './tasks';
 export * from './random';

@@ -68,18 +68,26 @@ function inRange(lat: number, lng: number): LatLng | null {
   return { lat, lng };
 }
 
-export interface RoutePoint {
+/** A route point as SPEC §5 compares it (API route points carry `lon`; `lng` is accepted too). */
+export interface ComparedRoutePoint {
   name?: string;
   lat: number;
-  lng: number;
+  lon?: number;
+  lng?: number;
 }
 
 /** Route points differ when names differ or lat/lng differ at the location accuracy (2). */
-export function routePointChanged(a: RoutePoint, b: RoutePoint, accuracy = 2): boolean {
+export function routePointChanged(
+  a: ComparedRoutePoint,
+  b: ComparedRoutePoint,
+  accuracy = 2,
+): boolean {
   if ((a.name ?? '') !== (b.name ?? '')) return true;
+  const lonA = Number(a.lon ?? a.lng);
+  const lonB = Number(b.lon ?? b.lng);
   return (
     a.lat.toFixed(accuracy) !== b.lat.toFixed(accuracy) ||
-    a.lng.toFixed(accuracy) !== b.lng.toFixed(accuracy)
+    lonA.toFixed(accuracy) !== lonB.toFixed(accuracy)
   );
 }
 

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { accountParams, type AccountAnswers } from './account';
 import { peopleParams, type PeopleAnswers } from './people';
+import { placeParams, type PlaceAnswers } from './places';
 import { summaryParams, type SummaryAnswers } from './summaries';
 import { trackLinkParams, type TrackLinkAnswers } from './track-links';
 import { tripParams, type TripAnswers } from './trips';
@@ -15,6 +16,7 @@ export * from './account';
 export * from './users';
 export * from './units';
 export * from './people';
+export * from './places';
 export * from './trips';
 export * from './summaries';
 export * from './track-links';
@@ -26,6 +28,7 @@ export const TASK_PARAMS = {
   ...userParams,
   ...unitParams,
   ...peopleParams,
+  ...placeParams,
   ...tripParams,
   ...summaryParams,
   ...trackLinkParams,
@@ -40,6 +43,7 @@ export interface ServedAnswers
     UserAnswers,
     UnitAnswers,
     PeopleAnswers,
+    PlaceAnswers,
     TripAnswers,
     SummaryAnswers,
     TrackLinkAnswers {}

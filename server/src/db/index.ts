@@ -11,6 +11,7 @@ import { pipeline } from './migrations/0003_pipeline';
 import { trackAll } from './migrations/0004_track_all';
 import { loginLimits } from './migrations/0005_login_limits';
 import { jobs } from './migrations/0006_jobs';
+import { places } from './migrations/0007_places';
 
 export type { Database } from './types';
 export type { Dialect } from './migrations/helpers';
@@ -64,6 +65,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0004_track_all': trackAll(dialect),
     '0005_login_limits': loginLimits(dialect),
     '0006_jobs': jobs(dialect),
+    '0007_places': places(dialect),
   };
 }
 

@@ -23,7 +23,12 @@ export type DeviceEventType =
   | 'driver_id'
   | 'overspeed'
   | 'ignition_on'
-  | 'ignition_off';
+  | 'ignition_off'
+  // Derived from the client's places (pipeline/places.ts); the event's ref is the lid or roid.
+  | 'location_enter'
+  | 'location_exit'
+  | 'route_violation'
+  | 'route_return';
 
 /** One decoded message from a device: a position, or a status without a fix. */
 export interface DeviceRecord {

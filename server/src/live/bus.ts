@@ -47,6 +47,14 @@ export interface UnitDeviceChangedMessage {
   uid: number;
 }
 
+/**
+ * A client's locations or routes (or a route's units) changed: the pipeline's place index of that
+ * client must be rebuilt before its next fix is tested.
+ */
+export interface PlacesChangedMessage {
+  client_id: number;
+}
+
 /** Every topic and its message: the only way onto the bus (no raw topic strings elsewhere). */
 export interface BusMessages {
   unit: UnitUpdateMessage;
@@ -54,6 +62,7 @@ export interface BusMessages {
   session_revoked: SessionRevokedMessage;
   units_changed: UnitsChangedMessage;
   unit_device_changed: UnitDeviceChangedMessage;
+  places_changed: PlacesChangedMessage;
 }
 
 export type BusTopic = keyof BusMessages;
