@@ -17,6 +17,9 @@ export interface ForeignIds {
   cid: number;
   tripId: number;
   sessionId: number;
+  /** a location and a route of the other client */
+  lid: number;
+  roid: number;
 }
 
 /** What every task declares besides its parameters and handler. */

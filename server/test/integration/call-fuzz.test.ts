@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkPermission, MAX_BATCH_REQUESTS, RESULT } from '@fleet/common';
 import { registerAllTasks } from '../../src/tasks';
 import { allTasks, type ForeignIds, type TaskDef } from '../../src/tasks/registry';
+import { placeIds } from '../support/place-ids';
 import { createTestApp, type TestApp } from '../support/test-app';
 import {
   MEGA_STRING,
@@ -73,6 +74,7 @@ beforeAll(async () => {
     cid: demo.cid,
     tripId: trip?.id ?? 1,
     sessionId: session.id,
+    ...(await placeIds(db, demo.cid)),
   };
 });
 afterAll(() => t.close());

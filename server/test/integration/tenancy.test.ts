@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { allTasks, type ForeignIds } from '../../src/tasks/registry';
+import { placeIds } from '../support/place-ids';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -133,6 +134,7 @@ beforeAll(async () => {
     cid: demoCid,
     tripId: trip?.id ?? 1,
     sessionId: session.id,
+    ...(await placeIds(db, demoCid)),
   };
   for (const u of await db
     .selectFrom('units')

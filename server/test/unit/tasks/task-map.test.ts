@@ -8,7 +8,16 @@ import { registerAllTasks } from '../../../src/tasks';
 import { allTasks, type ForeignIds } from '../../../src/tasks/registry';
 
 registerAllTasks();
-const FOREIGN: ForeignIds = { uid: 7, nid: 8, pid: 9, cid: 10, tripId: 11, sessionId: 12 };
+const FOREIGN: ForeignIds = {
+  uid: 7,
+  nid: 8,
+  pid: 9,
+  cid: 10,
+  tripId: 11,
+  sessionId: 12,
+  lid: 13,
+  roid: 14,
+};
 const ID_FIELDS = new Set(['id', 'uid', 'nid', 'pid', 'cid', 'uids', 'pids']);
 
 const isServed = (name: string): name is ServedTaskName => Object.hasOwn(TASK_PARAMS, name);
