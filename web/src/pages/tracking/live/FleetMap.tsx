@@ -1,10 +1,11 @@
 // The live map: units from the map library's layers, today's trail, locations and routes behind
 // their toggles, and the camera helpers (fit, fly, follow, click tooltip).
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { TripPoint, UnitListItem } from '@fleet/common';
 import {
   GeofenceLayer,
   MapToggles,
+  locationFillOpacity,
   MapView,
   RouteLayer,
   RecentTrailsLayer,
@@ -17,9 +18,18 @@ import { useTheme } from '../../../theme/ThemeContext';
 import { registerMapForTests } from '../common/mapTestHook';
 import { IconStylePicker } from './IconStylePicker';
 import { UnitVisibilityPicker } from './UnitVisibilityPicker';
-import { FitToUnits, FlyToUnit, FollowUnit, UnitTooltip, unitZoomFor } from './mapControllers';
+import {
+  FitToUnits,
+  FlyToUnit,
+  FollowUnit,
+  ShowRouteAlone,
+  UnitTooltip,
+  unitZoomFor,
+} from './mapControllers';
 import type { LiveSettings } from './useLiveSettings';
 import { useOverlays } from './useOverlays';
+import { PlacesPicker } from './PlacesPicker';
+import { locationLayerFlags, routeShown } from './placeSettings';
 
 /**
  * The toggles that mean something on a live map. Trip lines, equipment lines and replay belong to
@@ -75,6 +85,20 @@ export function FleetMap({
   const { toggles } = settings.toggles;
   const unitZoom = unitZoomFor(theme.map_sources);
   const overlays = useOverlays(toggles.locations, toggles.routes);
+  const { places } = settings;
+  const [alone, setAlone] = useState<number | null>(null);
+  const shownRoutes = useMemo(
+    () =>
+      overlays.routes
+        .filter((route) => routeShown(route, places.routeDisplay, alone))
+        .map((route) => ({ ...route, display: true })),
+    [overlays.routes, places.routeDisplay, alone],
+  );
+  const locationFlags = locationLayerFlags(places.displayType);
+  // The Polygons toggle is the fill (SPEC §4): off leaves the outlines.
+  const fillOpacity = toggles.polygons
+    ? locationFillOpacity(places.opacity, places.customOpacity)
+    : 0;
   const uid = selected?.uid;
   const trips = useMemo(
     () => (trail.length > 1 && uid !== undefined ? [{ id: `today-${uid}`, points: trail }] : []),
@@ -93,10 +117,12 @@ export function FleetMap({
       <GeofenceLayer
         locations={overlays.locations}
         visible={toggles.locations}
-        showPolygons={toggles.polygons}
-        showLabels
+        showPolygons={locationFlags.showPolygons}
+        showLabels={locationFlags.showLabels}
+        fillOpacity={fillOpacity}
       />
-      <RouteLayer routes={overlays.routes} visible={toggles.routes} showLabels />
+      <RouteLayer routes={shownRoutes} visible={toggles.routes} showLabels />
+      <ShowRouteAlone routes={toggles.routes ? shownRoutes : []} alone={alone} />
       <TripLayer
         trips={trips}
         showLines
@@ -128,6 +154,14 @@ export function FleetMap({
           }}
         />
         <IconStylePicker value={settings.iconStyle} onChange={settings.setIconStyle} />
+        <PlacesPicker
+          places={places}
+          routes={overlays.routes}
+          alone={alone}
+          onAlone={setAlone}
+          locationsOn={toggles.locations}
+          routesOn={toggles.routes}
+        />
         <UnitVisibilityPicker
           ghostUnits={settings.ghostUnits}
           onGhostUnits={settings.setGhostUnits}

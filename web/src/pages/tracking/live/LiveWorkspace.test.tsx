@@ -1,40 +1,27 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import type { UnitsLayerProps } from '../../../map';
 import { useSession } from '../../../auth/session';
 import { mockApi } from '../../../test/mockApi';
 import { userOf } from '../../../test/fixtures';
 import { makeUnit } from '../../../map/testing/units';
 import { LiveWorkspace } from './LiveWorkspace';
 
-// The map needs WebGL: MapView and UnitsLayer are stand-ins (the latter lists the units it was
-// given), the other layers and the camera helpers draw nothing. The map's buttons are real.
-vi.mock('../../../map', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../map')>();
-  const none = () => null;
-  return {
-    ...real,
-    MapView: ({ children }: { children?: ReactNode }) => <div>{children}</div>,
-    GeofenceLayer: none,
-    RouteLayer: none,
-    TripLayer: none,
-    RecentTrailsLayer: ({ units }: { units: { uid: number }[] }) => (
-      <output data-testid="trailed">{units.map((u) => u.uid).join(',')}</output>
-    ),
-    UnitsLayer: ({ units, selectedUid }: UnitsLayerProps) => (
-      <>
-        <output data-testid="mapped">{units.map((u) => u.uid).join(',')}</output>
-        <output data-testid="map-selected">{selectedUid ?? ''}</output>
-      </>
-    ),
-  };
-});
+// The map needs WebGL: the map library's stand-ins (testing/mapStandIns.tsx).
+vi.mock('../../../map', async (importOriginal) =>
+  (await import('./testing/mapStandIns')).mapStandIns(await importOriginal()),
+);
 vi.mock('./mapControllers', async (importOriginal) => {
   const real = await importOriginal<typeof import('./mapControllers')>();
   const none = () => null;
-  return { ...real, FitToUnits: none, FlyToUnit: none, FollowUnit: none, UnitTooltip: none };
+  return {
+    ...real,
+    FitToUnits: none,
+    FlyToUnit: none,
+    FollowUnit: none,
+    UnitTooltip: none,
+    ShowRouteAlone: none,
+  };
 });
 vi.mock('./UnitPanel', () => ({
   UnitPanel: ({ unit }: { unit: { name: string } }) => <section>Panel of {unit.name}</section>,

@@ -3,7 +3,7 @@
 import { useEffect, useRef } from 'react';
 import maplibregl, { type PaddingOptions } from 'maplibre-gl';
 import type { ThemeMapSource, UnitListItem } from '@fleet/common';
-import { boundsOf, useMap } from '../../../map';
+import { boundsOf, fitToPoints, useMap, type RouteItem } from '../../../map';
 import { availableMapTypes } from '../../../map/basemap/baseStyle';
 import { statusLine } from './unitStatus';
 
@@ -216,5 +216,27 @@ export function UnitTooltip({ unit }: { unit: UnitListItem | undefined }) {
     },
     [],
   );
+  return null;
+}
+
+/** "Show alone" (SPEC §4): showing one route by itself also fits the map to it, once per choice. */
+export function ShowRouteAlone({
+  routes,
+  alone,
+}: {
+  routes: readonly RouteItem[];
+  alone: number | null;
+}) {
+  const map = useMap();
+  const route = alone === null ? undefined : routes.find((r) => r.roid === alone);
+  const points = route?.polyline?.length ? route.polyline : route?.polyline_overview;
+  const count = points?.length ?? 0;
+  const pointsRef = useRef(points);
+  pointsRef.current = points;
+  useEffect(() => {
+    // Fit when the chosen route (or its line, once loaded) changes, not on every live update.
+    const line = pointsRef.current;
+    if (line?.length) fitToPoints(map, line, { animate: true, maxZoom: 15 });
+  }, [map, alone, count]);
   return null;
 }

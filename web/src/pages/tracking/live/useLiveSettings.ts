@@ -18,6 +18,31 @@ import {
   readRealtimeMenu,
   readShowDisabled,
 } from './liveSettings';
+import {
+  LOCATION_DISPLAY_TYPE_KEY,
+  LOCATION_OPACITY_CUSTOM_KEY,
+  LOCATION_OPACITY_KEY,
+  ROUTE_DISPLAY_KEY,
+  readCustomOpacity,
+  readLocationDisplayType,
+  readLocationOpacity,
+  readRouteDisplay,
+  type LocationDisplayType,
+  type LocationOpacity,
+} from './placeSettings';
+
+/** How locations and routes are drawn (placeSettings.ts). */
+export interface PlaceSettings {
+  displayType: LocationDisplayType;
+  setDisplayType: (type: LocationDisplayType) => void;
+  opacity: LocationOpacity;
+  setOpacity: (opacity: LocationOpacity) => void;
+  customOpacity: number;
+  setCustomOpacity: (value: number) => void;
+  /** The user's per-route choices, by roid. */
+  routeDisplay: Record<number, boolean>;
+  setRouteDisplay: (value: Record<number, boolean>) => void;
+}
 
 export interface LiveSettings {
   toggles: MapTogglesApi;
@@ -34,6 +59,7 @@ export interface LiveSettings {
   /** The unit list panel beside the map (desktop only). */
   realtimeMenu: boolean;
   setRealtimeMenu: (on: boolean) => void;
+  places: PlaceSettings;
 }
 
 /** A setting kept in state and saved under `key` on every change. */
@@ -62,7 +88,18 @@ function saveUiSettings(patch: Record<string, unknown>): void {
 export function useLiveSettings(): LiveSettings {
   const initial = useSession((s) => s.user?.ui_settings) ?? null;
   const [first] = useState(initial);
-  const toggles = useMapToggles({ initial: first, onChange: (patch) => saveUiSettings(patch) });
+  const [displayType, setDisplayType] = useSavedSetting(LOCATION_DISPLAY_TYPE_KEY, () =>
+    readLocationDisplayType(first?.[LOCATION_DISPLAY_TYPE_KEY]),
+  );
+  const toggles = useMapToggles({
+    initial: first,
+    onChange: (patch) => {
+      // Showing locations resets the display type (SPEC §4): the patch carries it.
+      const { [LOCATION_DISPLAY_TYPE_KEY]: reset, ...rest } = patch;
+      if (Object.keys(rest).length) saveUiSettings(rest);
+      if (reset !== undefined) setDisplayType(readLocationDisplayType(reset));
+    },
+  });
   // Each is read as liveSettings.ts describes: missing or junk values give the defaults.
   const [mapType, setMapType] = useSavedSetting(MAP_TYPE_KEY, () =>
     readMapType(first?.[MAP_TYPE_KEY]),
@@ -79,6 +116,15 @@ export function useLiveSettings(): LiveSettings {
   const [realtimeMenu, setRealtimeMenu] = useSavedSetting(REALTIME_MENU_KEY, () =>
     readRealtimeMenu(first?.[REALTIME_MENU_KEY]),
   );
+  const [opacity, setOpacity] = useSavedSetting(LOCATION_OPACITY_KEY, () =>
+    readLocationOpacity(first?.[LOCATION_OPACITY_KEY]),
+  );
+  const [customOpacity, setCustomOpacity] = useSavedSetting(LOCATION_OPACITY_CUSTOM_KEY, () =>
+    readCustomOpacity(first?.[LOCATION_OPACITY_CUSTOM_KEY]),
+  );
+  const [routeDisplay, setRouteDisplay] = useSavedSetting(ROUTE_DISPLAY_KEY, () =>
+    readRouteDisplay(first?.[ROUTE_DISPLAY_KEY]),
+  );
   // A plain object: readers take the fields they need, none depends on the object itself.
   return {
     toggles,
@@ -92,5 +138,15 @@ export function useLiveSettings(): LiveSettings {
     setGhostUnits,
     realtimeMenu,
     setRealtimeMenu,
+    places: {
+      displayType,
+      setDisplayType,
+      opacity,
+      setOpacity,
+      customOpacity,
+      setCustomOpacity,
+      routeDisplay,
+      setRouteDisplay,
+    },
   };
 }

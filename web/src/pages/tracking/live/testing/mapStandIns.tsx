@@ -1,0 +1,48 @@
+// Stand-ins for the map library in tests of the live page (WebGL is not there): MapView renders
+// its children, UnitsLayer and RecentTrailsLayer list the units they were given, GeofenceLayer and
+// RouteLayer list what they would draw and how, the other layers draw nothing. The map's buttons
+// are real.
+import type { ReactNode } from 'react';
+import type { GeofenceLayerProps, RouteLayerProps, UnitsLayerProps } from '../../../../map';
+
+type MapModule = typeof import('../../../../map');
+
+export function mapStandIns(real: MapModule): MapModule {
+  const none = () => null;
+  return {
+    ...real,
+    MapView: (({ children }: { children?: ReactNode }) => <div>{children}</div>) as never,
+    GeofenceLayer: ({
+      locations,
+      visible,
+      showPolygons,
+      showLabels,
+      fillOpacity,
+    }: GeofenceLayerProps) => (
+      <output
+        data-testid="geofences"
+        data-visible={String(visible ?? true)}
+        data-shapes={String(showPolygons ?? true)}
+        data-labels={String(showLabels ?? true)}
+        data-fill={String(fillOpacity)}
+      >
+        {locations.map((l) => l.name).join(',')}
+      </output>
+    ),
+    RouteLayer: ({ routes, visible }: RouteLayerProps) => (
+      <output data-testid="routes" data-visible={String(visible ?? true)}>
+        {routes.map((r) => r.name).join(',')}
+      </output>
+    ),
+    TripLayer: none,
+    RecentTrailsLayer: ({ units }: { units: { uid: number }[] }) => (
+      <output data-testid="trailed">{units.map((u) => u.uid).join(',')}</output>
+    ),
+    UnitsLayer: ({ units, selectedUid }: UnitsLayerProps) => (
+      <>
+        <output data-testid="mapped">{units.map((u) => u.uid).join(',')}</output>
+        <output data-testid="map-selected">{selectedUid ?? ''}</output>
+      </>
+    ),
+  };
+}
