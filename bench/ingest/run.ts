@@ -11,7 +11,14 @@
 //
 // BENCH_POSITIONS (default 200000), BENCH_UNITS (default 1000) and BENCH_ROUNDS (default 3) size it;
 // BENCH_WRITER=kysely measures the pipeline without its cached-statement writer;
-// BENCH_PROFILE=<file.cpuprofile> writes a CPU profile of the last pipeline round's timed window.
+// BENCH_PROFILE=<file.cpuprofile> writes a CPU profile of the last pipeline round's timed window
+// (and <file>-places.cpuprofile of the last round with locations).
+//
+// Places (issue 10): every round also runs the same load with BENCH_LOCATIONS (default 1000)
+// locations for the client (circles and polygons of 10-50 vertices over the tracks' area, see
+// places.ts), right after the round's run without them; the line after the ceiling's is
+//   ingest with 1000 locations: <positions per second> positions/s, <ratio> of the run without locations
+// comparing the best round of each.
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
@@ -24,10 +31,12 @@ import { createMemoryBus } from '../../server/src/live/bus';
 import { createPipeline } from '../../server/src/pipeline';
 import { encodeCodec8 } from './codec8';
 import { unitTrack } from './fleet';
+import { seedLocations } from './places';
 
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 200_000);
 const UNITS = Number(process.env.BENCH_UNITS ?? 1000);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const LOCATIONS = Number(process.env.BENCH_LOCATIONS ?? 1000);
 const PER_FRAME = 10;
 
 const imei = (u: number) => String(356307040000000 + u);
@@ -37,7 +46,7 @@ const cpuMillis = (since: NodeJS.CpuUsage) => {
   return (u.user + u.system) / 1000;
 };
 
-async function seed(handle: Db): Promise<void> {
+async function seed(handle: Db, locations: number): Promise<void> {
   const { db } = handle;
   const client = await db
     .insertInto('clients')
@@ -68,6 +77,7 @@ async function seed(handle: Db): Promise<void> {
     }
     await db.insertInto('units').values(rows).execute();
   }
+  if (locations) await seedLocations(db, client.cid, locations, UNITS);
 }
 
 /** Frames per unit, in the order each device sends them. */
@@ -120,11 +130,12 @@ async function runPipeline(
   frames: Buffer[][],
   keepRows: boolean,
   profile?: string,
+  locations = 0,
 ) {
   fs.mkdirSync(dataDir, { recursive: true });
   const { handle, sqlite } = openSqlite(dataDir);
   await migrate(handle);
-  await seed(handle);
+  await seed(handle, locations);
   const pipeline = createPipeline({
     db: handle.db,
     dialect: handle.dialect,
@@ -164,11 +175,20 @@ async function runPipeline(
     (await sql<{ n: number }>`select count(*) as n from trips where type = 0`.execute(db)).rows[0]
       .n,
   );
+  const placeEvents = Number(
+    (
+      await sql<{
+        n: number;
+      }>`select count(*) as n from device_events where type in ('location_enter', 'location_exit')`.execute(
+        db,
+      )
+    ).rows[0].n,
+  );
   const rows = keepRows ? await db.selectFrom('positions').selectAll().orderBy('id').execute() : [];
   await handle.close();
   if (stored !== decoded)
     throw new Error(`decoded ${decoded} records but stored ${stored} positions`);
-  return { ms, cpuMs, stored, trips, stats, rows };
+  return { ms, cpuMs, stored, trips, stats, rows, placeEvents };
 }
 
 type PositionRow = Awaited<ReturnType<typeof runPipeline>>['rows'][number];
@@ -229,13 +249,21 @@ async function main() {
     console.log(`data: ${dataDir} (SQLite, WAL, synchronous=NORMAL)`);
 
     const warm = frames.map((mine) => mine.slice(0, Math.ceil(mine.length / 4)));
-    const warmup = await runPipeline(path.join(dataDir, 'warmup'), warm, false);
+    // With locations, so that the places stage is compiled too (the rest is the same code).
+    const warmup = await runPipeline(
+      path.join(dataDir, 'warmup'),
+      warm,
+      false,
+      undefined,
+      LOCATIONS,
+    );
     console.log(
       `warm-up (untimed): ${warmup.stored} positions in ${Math.round(warmup.ms)} ms, ${rate(warmup.stored, warmup.ms)}/s`,
     );
 
     const runs: Awaited<ReturnType<typeof runPipeline>>[] = [];
     const ceilings: Awaited<ReturnType<typeof runCeiling>>[] = [];
+    const placeRuns: Awaited<ReturnType<typeof runPipeline>>[] = [];
     let perTx = 1;
     for (let round = 1; round <= ROUNDS; round++) {
       const run = await runPipeline(
@@ -257,6 +285,23 @@ async function main() {
         `ceiling ${round}: ${runs[0].rows.length} rows in ${Math.round(ceiling.ms)} ms = ${rate(runs[0].rows.length, ceiling.ms)}/s ` +
           `(cpu ${((ceiling.cpuMs * 1000) / runs[0].rows.length).toFixed(1)} µs/row; prepared single-row inserts, ${perTx} per transaction)`,
       );
+      if (!LOCATIONS) continue;
+      const profile = process.env.BENCH_PROFILE;
+      const placed = await runPipeline(
+        path.join(dataDir, `places-${round}`),
+        frames,
+        false,
+        round === ROUNDS && profile
+          ? profile.replace(/(\.cpuprofile)?$/, '-places.cpuprofile')
+          : undefined,
+        LOCATIONS,
+      );
+      placeRuns.push(placed);
+      console.log(
+        `with ${LOCATIONS} locations ${round}: ${placed.stored} positions in ${Math.round(placed.ms)} ms = ${rate(placed.stored, placed.ms)}/s ` +
+          `(cpu ${((placed.cpuMs * 1000) / placed.stored).toFixed(1)} µs/position), ` +
+          `${placed.placeEvents} location enter/exit events`,
+      );
     }
     const stored = runs[0].stored;
     const best = runs.reduce((a, b) => (b.ms < a.ms ? b : a));
@@ -271,6 +316,18 @@ async function main() {
     const throughput = rate(best.stored, best.ms);
     const ratio = throughput / rate(stored, bestCeiling);
     console.log(`ingest: ${throughput} positions/s, ${ratio.toFixed(2)} of ceiling`);
+    if (placeRuns.length) {
+      const bestPlaced = placeRuns.reduce((a, b) => (b.ms < a.ms ? b : a));
+      const placedRate = rate(bestPlaced.stored, bestPlaced.ms);
+      const placedCpu = Math.min(...placeRuns.map((r) => r.cpuMs));
+      console.log(
+        `cpu time with ${LOCATIONS} locations: ${us(placedCpu)} µs/position ` +
+          `(${(bestCpu / placedCpu).toFixed(2)} of the run without locations by CPU time)`,
+      );
+      console.log(
+        `ingest with ${LOCATIONS} locations: ${placedRate} positions/s, ${(placedRate / throughput).toFixed(2)} of the run without locations`,
+      );
+    }
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

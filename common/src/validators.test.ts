@@ -58,6 +58,54 @@ describe('coordinates (SPEC §5)', () => {
     expect(west.lat).toBeCloseTo(51.50722, 4);
     expect(west.lng).toBeCloseTo(-0.1275, 4);
   });
+  it('parses the ways people write DMS: letters before or after, marks or spaces, d/m/s', () => {
+    const cpt = { lat: -(33 + 55 / 60 + 12 / 3600), lng: 18 + 25 / 60 + 26 / 3600 };
+    for (const text of [
+      `S 33 55 12 E 18 25 26`,
+      `s 33 55 12 e 18 25 26`,
+      `S33 55 12 E18 25 26`,
+      `33 55 12 S 18 25 26 E`,
+      `33 55 12S, 18 25 26E`,
+      `33°55'12"S 18°25'26"E`,
+      `33° 55' 12" S, 18° 25' 26" E`,
+      `S 33° 55' 12" E 18° 25' 26"`,
+      `33º55′12″S 18º25′26″E`,
+      `33°55’12”S 18°25’26”E`,
+      `33°55'12''S 18°25'26''E`,
+      `33d55m12s S 18d25m26s E`,
+      // longitude first
+      `E 18 25 26 S 33 55 12`,
+    ]) {
+      const got = parseCoordinates(text);
+      expect(got, text).not.toBeNull();
+      expect(got!.lat, text).toBeCloseTo(cpt.lat, 9);
+      expect(got!.lng, text).toBeCloseTo(cpt.lng, 9);
+    }
+    // Degrees and decimal minutes, decimal degrees with a hemisphere, whole degrees.
+    expect(parseCoordinates(`33°55.2'S 18°25.4'E`)!.lat).toBeCloseTo(-33.92, 9);
+    expect(parseCoordinates(`33.92°S 18.42°E`)).toEqual({ lat: -33.92, lng: 18.42 });
+    expect(parseCoordinates(`33S 18W`)).toEqual({ lat: -33, lng: -18 });
+    expect(parseCoordinates(`N 0 0 0 W 0 0 1`)!.lng).toBeCloseTo(-1 / 3600, 12);
+  });
+  it('refuses DMS with minutes or seconds of 60 or more, a missing or doubled hemisphere, or junk', () => {
+    for (const text of [
+      `33°60'00"S 18°25'26"E`,
+      `33°55'60"S 18°25'26"E`,
+      `S 33 75 00 E 18 25 26`,
+      `33°55'12"N 18°25'26"S`,
+      `33°55'12"E 18°25'26"W`,
+      `33°55'12" 18°25'26"E`,
+      `-33°55'12" 18°25'26"`,
+      `S 33 E 18 W 1`,
+      `S 33 55 12 7 E 18 25 26`,
+      `33°55'12" S 18°25'26" E please`,
+      `S S 33 E 18`,
+      `33.5 30 S 18 E`,
+      `91°0'0"S 18°0'0"E`,
+      `33°55'12"S, 181°0'0"W`,
+    ])
+      expect(parseCoordinates(text), text).toBeNull();
+  });
   it('rejects out-of-range and malformed input', () => {
     expect(parseCoordinates('-96, 28')).toBeNull();
     expect(parseCoordinates('26 61 00 S, 28 0 0 E')).toBeNull();

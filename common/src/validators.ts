@@ -26,37 +26,126 @@ export interface LatLng {
 }
 
 const DECIMAL_PAIR = /^\s*(-?\d+(?:\.\d+)?)\s*[,;\s]\s*(-?\d+(?:\.\d+)?)\s*$/;
-// One DMS component: optional hemisphere before or after, degrees, optional minutes and seconds.
-const DMS_PART =
-  /([NSEW])?\s*(\d+(?:\.\d+)?)\s*(?:°|º|d|\s)\s*(?:(\d+(?:\.\d+)?)\s*(?:'|′|m|\s)\s*)?(?:(\d+(?:\.\d+)?)\s*(?:"|″|''|s)?\s*)?([NSEW])?/gi;
+
+/**
+ * One piece of a degrees-minutes-seconds text: a hemisphere letter, a number, a unit mark (° ' "
+ * and their look-alikes, or d/m/s written against the number), or a separator. Upper-case S is
+ * always south; a lower-case d, m or s right after a number is a unit ("26d12m14.8s").
+ */
+const DMS_TOKEN =
+  /(\d+(?:\.\d+)?)(?:\s*(°|º|˚|''|'|′|’|‘|"|″|”|“)|([dms])(?![a-z]))?|([NSEWnsew])(?![a-z])|([,;])|(\s+)|(.)/g;
+const UNIT_OF: Record<string, 0 | 1 | 2> = {
+  '°': 0,
+  º: 0,
+  '˚': 0,
+  d: 0,
+  "'": 1,
+  '′': 1,
+  '’': 1,
+  '‘': 1,
+  m: 1,
+  "''": 2,
+  '"': 2,
+  '″': 2,
+  '”': 2,
+  '“': 2,
+  s: 2,
+};
+
+interface DmsGroup {
+  hemi: string;
+  /** degrees, minutes, seconds as written (undefined: not given) */
+  parts: (number | undefined)[];
+  /** how many numbers the group has */
+  count: number;
+}
+
+/** The two coordinates of a DMS text, each with its hemisphere, or null when it is not one. */
+function dmsGroups(text: string): DmsGroup[] | null {
+  const groups: DmsGroup[] = [];
+  // An object, not a `let`: the compiler does not follow assignments made inside open/close.
+  const state: { current: DmsGroup | null } = { current: null };
+  const open = () => (state.current ??= { hemi: '', parts: [], count: 0 });
+  const close = () => {
+    if (state.current) groups.push(state.current);
+    state.current = null;
+  };
+  for (const m of text.matchAll(DMS_TOKEN)) {
+    const [, num, mark, letterUnit, hemi, sep, , other] = m;
+    if (other !== undefined) return null;
+    if (sep !== undefined) {
+      close();
+      continue;
+    }
+    if (hemi !== undefined) {
+      const h = hemi.toUpperCase();
+      // After numbers: the group's own letter, unless it has one already (then it starts the next).
+      const current = state.current;
+      if (current && current.count > 0 && !current.hemi) {
+        current.hemi = h;
+        close();
+      } else {
+        if (current && current.count === 0) return null; // two letters in a row
+        close();
+        open().hemi = h;
+      }
+      continue;
+    }
+    if (num === undefined) continue; // whitespace
+    const unit = UNIT_OF[mark ?? letterUnit ?? ''];
+    let g = open();
+    // A degrees mark after numbers starts the next coordinate ("33°55'S 18°25'E" without letters).
+    if (unit === 0 && g.count > 0) {
+      close();
+      g = open();
+    }
+    const slot = unit ?? g.count;
+    if (
+      slot > 2 ||
+      g.parts[slot] !== undefined ||
+      g.parts.slice(slot + 1).some((v) => v !== undefined)
+    )
+      return null;
+    g.parts[slot] = Number(num);
+    g.count += 1;
+  }
+  close();
+  return groups;
+}
 
 /**
  * Parses coordinates typed as a decimal pair ("-26.2041, 28.0473") or as degrees, minutes and
- * seconds with N/S/E/W ("26°12'14.8\"S 28°2'50.3\"E"). West and south are negative.
- * Returns null when the text is not a valid coordinate pair.
+ * seconds with N/S/E/W before or after each coordinate ("26°12'14.8\"S 28°2'50.3\"E",
+ * "S 33 55 12 E 18 25 26", "33°55.2'S 18°25.4'E"). West and south are negative; minutes and
+ * seconds must be below 60. Returns null when the text is not a valid coordinate pair.
  */
 export function parseCoordinates(text: string): LatLng | null {
   if (typeof text !== 'string') return null;
   const dec = DECIMAL_PAIR.exec(text);
   if (dec) return inRange(Number(dec[1]), Number(dec[2]));
   if (!/[NSEW]/i.test(text)) return null;
-  const parts: { value: number; hemi: string }[] = [];
-  for (const m of text.matchAll(DMS_PART)) {
-    if (!m[2]) continue;
-    const hemi = (m[1] || m[5] || '').toUpperCase();
-    const deg = Number(m[2]);
-    const min = m[3] ? Number(m[3]) : 0;
-    const sec = m[4] ? Number(m[4]) : 0;
-    if (min >= 60 || sec >= 60) return null;
-    parts.push({ value: deg + min / 60 + sec / 3600, hemi });
-  }
-  if (parts.length !== 2 || !parts[0].hemi || !parts[1].hemi) return null;
+  const groups = dmsGroups(text);
+  if (!groups || groups.length !== 2) return null;
   let lat: number | null = null;
   let lng: number | null = null;
-  for (const p of parts) {
-    const signed = p.hemi === 'S' || p.hemi === 'W' ? -p.value : p.value;
-    if (p.hemi === 'N' || p.hemi === 'S') lat = signed;
-    else lng = signed;
+  for (const g of groups) {
+    const [deg, min = 0, sec = 0] = g.parts;
+    if (!g.hemi || deg === undefined || min >= 60 || sec >= 60) return null;
+    // Fractions belong to the last part given: "33.5 30" is not a coordinate.
+    if (
+      (g.parts[1] !== undefined && !Number.isInteger(deg)) ||
+      (g.parts[2] !== undefined && !Number.isInteger(min))
+    )
+      return null;
+    const value = deg + min / 60 + sec / 3600;
+    const signed = g.hemi === 'S' || g.hemi === 'W' ? -value : value;
+    if (g.hemi === 'N' || g.hemi === 'S') {
+      if (lat !== null) return null;
+      lat = signed;
+    } else {
+      if (lng !== null) return null;
+      lng = signed;
+    }
   }
   if (lat === null || lng === null) return null;
   return inRange(lat, lng);
@@ -175,6 +264,9 @@ export const PAYLOAD_CLEANING_EXCLUDED_KEYS = [
   'id_number',
   'vin',
   'serial',
+  'address',
+  'notes',
+  'kml',
 ];
 
 const NUMERIC = /^-?(0|[1-9]\d*)(\.\d+)?$/;

@@ -1,5 +1,5 @@
 // The position pipeline (ARCHITECTURE.md §1): validate → dedupe → jumps → odometer → motion →
-// events → trips/stops → store → publish. It is the gateways' IngestSink: submit() resolves only
+// events → places (location enter/exit, route corridor: places.ts) → trips/stops → store → publish. It is the gateways' IngestSink: submit() resolves only
 // after the records' transaction commits, so a gateway acknowledges durable data only and a
 // device whose write failed resends.
 import type { Kysely } from 'kysely';
@@ -18,6 +18,7 @@ import { KyselyStore, type BatchStore } from './store';
 import { resegment } from './resegment';
 import { SqliteStore, type SqliteHandle } from './store-sqlite';
 import { driverTag, updateParkState } from './motion';
+import { PlaceCache, type ClientPlaces } from './places-index';
 
 /** What the pipeline logs through (pino's shape). */
 export interface PipelineLog {
@@ -81,6 +82,8 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
     ? new SqliteStore(opts.sqlite, db, kyselyStore)
     : kyselyStore;
   const runtimes = new Map<number, UnitRuntime>();
+  /** Compiled locations and routes per client, loaded with a client's first unit (places.ts). */
+  const places = new PlaceCache(db);
   /** The latest known `units` facts of every unit with a runtime. */
   const infos = new Map<number, UnitInfo>();
   const stats: PipelineStats = {
@@ -129,7 +132,13 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
     }
   }
 
-  async function prepare(records: DeviceRecord[]): Promise<Map<string, UnitInfo | null>> {
+  interface Prepared {
+    units: Map<string, UnitInfo | null>;
+    /** The batch's snapshot of its clients' places (a change meanwhile applies to the next). */
+    places: Map<number, ClientPlaces>;
+  }
+
+  async function prepare(records: DeviceRecord[]): Promise<Prepared> {
     const ids = new Set<string>();
     for (const r of records) ids.add(r.deviceId);
     const units = await registry.lookupMany(ids);
@@ -147,7 +156,9 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
       set.add(tag);
     }
     if (wanted) await registry.loadDrivers(wanted);
-    return units;
+    const clients = new Set<number>();
+    for (const u of known) clients.add(u.clientId);
+    return { units, places: await places.load(clients) };
   }
 
   function publish(batch: Batch, events: Parameters<typeof publishEvents>[1]): void {
@@ -167,7 +178,8 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
   async function runBatch(records: DeviceRecord[]): Promise<void> {
     let units: Map<string, UnitInfo | null> | null = null;
     try {
-      const known = (units = await prepare(records));
+      const prepared = await prepare(records);
+      const known = (units = prepared.units);
       const now = clock();
       const batch = processRecords(records, {
         now,
@@ -179,6 +191,7 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
           return rt;
         },
         driverPid: (clientId, tag) => registry.driverPid(clientId, tag),
+        placesOf: (clientId) => prepared.places.get(clientId),
       });
       const result = await store.write(batch, cfg.trips);
       publish(batch, result.events);
@@ -264,6 +277,9 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
   // A unit's device changed (tasks publish it after commit): its old identifier must miss now.
   // The old device id is not in the message, so every cached lookup goes.
   const offDeviceChanged = bus.subscribe('unit_device_changed', () => registry.invalidate());
+  // A client's locations, routes or route units changed (tasks publish it after commit): its
+  // place index is rebuilt before its next fix is tested.
+  const offPlacesChanged = bus.subscribe('places_changed', (m) => places.invalidate(m.client_id));
 
   return {
     config: cfg,
@@ -277,6 +293,7 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
     flush: () => batcher.flush(),
     async close() {
       offDeviceChanged();
+      offPlacesChanged();
       await batcher.close();
     },
     invalidate: (deviceId?: string) => registry.invalidate(deviceId),

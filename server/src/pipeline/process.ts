@@ -15,6 +15,8 @@ import { applyStatus, updateParkState } from './motion';
 import { deriveEvents } from './events';
 import { positionAttributes } from './attributes';
 import type { UnitInfo, UnitRuntime } from './runtime';
+import type { ClientPlaces } from './places-index';
+import { trackPlaces } from './places';
 
 /** positions columns, in the order of the rows in Batch.positions. */
 export const POSITION_COLUMNS = [
@@ -43,6 +45,7 @@ export const EVENT_COLUMNS = [
   'lon',
   'speed',
   'attributes',
+  'ref',
 ] as const;
 
 export interface LateFix {
@@ -97,6 +100,11 @@ export interface ProcessContext {
   unitOf(deviceId: string): UnitInfo | null | undefined;
   runtimeOf(info: UnitInfo): UnitRuntime;
   driverPid(clientId: number, tag: string): number | null | undefined;
+  /**
+   * The compiled places of a client (loaded before the batch): locations and route corridors
+   * are tested on each new fix. Without it (or undefined for a client) no place events.
+   */
+  placesOf?(clientId: number): ClientPlaces | undefined;
 }
 
 const bool01 = (v: boolean | null | undefined) => (v === true ? 1 : v === false ? 0 : null);
@@ -155,7 +163,8 @@ export function processRecords(records: DeviceRecord[], ctx: ProcessContext): Ba
     const rt = ctx.runtimeOf(g.info);
     const w: UnitWork = { info: g.info, before: liveView(rt), rt, ops: [], late: [] };
     rt.clientId = g.info.clientId;
-    for (const rec of g.records) processOne(batch, rows, w, rec, ctx);
+    const places = ctx.placesOf?.(g.info.clientId);
+    for (const rec of g.records) processOne(batch, rows, w, rec, ctx, places);
     w.rt.serverTime = ctx.now;
     batch.units.set(g.info.uid, w);
   }
@@ -169,6 +178,7 @@ function processOne(
   w: UnitWork,
   rec: DeviceRecord,
   ctx: ProcessContext,
+  places: ClientPlaces | undefined,
 ): void {
   const { cfg, now } = ctx;
   const rt = w.rt;
@@ -207,6 +217,8 @@ function processOne(
   if (newFix) {
     const point: TripPoint = { time: t, lat: rec.lat, lon: rec.lon, speed, driverId: rt.driverPid };
     if (reanchor) point.jump = true;
+    // Before the live position moves: it is where a missing places memory is set from.
+    if (places) trackPlaces(rt, places, t, rec.lat, rec.lon, speed, batch.events);
     advanceOdometer(rt, point, cfg.trips);
     rt.hasFix = true;
     rt.fixTime = t;
@@ -271,6 +283,7 @@ function processOne(
         lon,
         located ? speed : null,
         d.attributes,
+        0,
       );
     }
   }

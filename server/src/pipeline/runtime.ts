@@ -13,6 +13,8 @@ import {
 import type { ParkState } from '../domain/motion';
 import type { Selectable } from 'kysely';
 import type { UnitStateTable } from '../db/types';
+import type { ClientPlaces } from './places-index';
+import type { Neighbourhood, RouteState } from './places';
 
 /** What the pipeline needs to know about a provisioned unit (from `units`). */
 export interface UnitInfo {
@@ -69,6 +71,17 @@ export interface UnitRuntime {
   seg: SegmenterState;
   /** Stored trips.id of open (or resumable) segments, by segmentKey (a Map: the keys are data). */
   rowIds: Map<SegmentKey, number>;
+  /**
+   * Places memory (pipeline/places.ts): the lids of the locations the unit is inside, null until
+   * its first fix is tested (then set silently from the last stored position: no event).
+   */
+  insideLids: Set<number> | null;
+  /** Per assigned route (by roid): the previous distance along it and whether it is off. */
+  routeState: Map<number, RouteState> | null;
+  /** The client place index the memory was last reconciled with. */
+  placesSeen: ClientPlaces | null;
+  /** The candidate locations around the unit (reused while it stays near). */
+  placesNear: Neighbourhood | null;
 }
 
 export const RECENT_FIXES = 64;
@@ -111,6 +124,10 @@ export function newRuntime(info: UnitInfo): UnitRuntime {
     recentAt: 0,
     seg: newSegmenterState(),
     rowIds: new Map(),
+    insideLids: null,
+    routeState: null,
+    placesSeen: null,
+    placesNear: null,
   };
 }
 

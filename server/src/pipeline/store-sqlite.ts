@@ -57,7 +57,7 @@ export class SqliteStore implements BatchStore {
     );
     this.insertEvent = sqlite.prepare(
       `insert into "device_events" (${list(EVENT_COLUMNS)}) values (${marks(EVENT_COLUMNS.length)}) ` +
-        'on conflict ("unit_id", "time", "type") do nothing',
+        'on conflict ("unit_id", "time", "type", "ref") do nothing',
     );
     this.upsertStates = new ChunkedInsert(
       sqlite,
@@ -111,7 +111,7 @@ export class SqliteStore implements BatchStore {
 
     const events: StoredEvent[] = [];
     const e = batch.events;
-    for (let i = 0; i < e.length; i += 8) {
+    for (let i = 0; i < e.length; i += EVENT_COLUMNS.length) {
       const info = this.insertEvent.run(
         e[i],
         e[i + 1],
@@ -121,6 +121,7 @@ export class SqliteStore implements BatchStore {
         e[i + 5],
         e[i + 6],
         e[i + 7],
+        e[i + 8],
       );
       if (info.changes > 0) {
         events.push({
@@ -132,6 +133,7 @@ export class SqliteStore implements BatchStore {
           lat: e[i + 4] as number | null,
           lon: e[i + 5] as number | null,
           speed: e[i + 6] as number | null,
+          ref: e[i + 8] as number,
         });
       }
     }

@@ -52,6 +52,8 @@ export interface StoredEvent {
   lat: number | null;
   lon: number | null;
   speed: number | null;
+  /** The lid or roid the event concerns (place events), else 0. */
+  ref: number;
 }
 
 export interface StoreResult {
@@ -124,8 +126,8 @@ export class KyselyStore implements BatchStore {
       dialect,
       'device_events',
       EVENT_COLUMNS,
-      'on conflict ("unit_id", "time", "type") do nothing ' +
-        'returning "id", "unit_id", "client_id", "time", "type", "lat", "lon", "speed"',
+      'on conflict ("unit_id", "time", "type", "ref") do nothing ' +
+        'returning "id", "unit_id", "client_id", "time", "type", "lat", "lon", "speed", "ref"',
     );
     const stateSet = excludedSet(UNIT_STATE_UPDATED);
     this.unitState = new MultiRowStatement(

@@ -5,7 +5,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import { migrate, openDb, type Database, type Db } from '../../../src/db';
-import { createMemoryBus, type BusMessages } from '../../../src/live/bus';
+import { createMemoryBus, type Bus, type BusMessages } from '../../../src/live/bus';
 import { createPipeline, type Pipeline } from '../../../src/pipeline';
 import type { PipelineConfigInput } from '../../../src/pipeline/config';
 import type { DeviceRecord } from '../../../src/ingest/types';
@@ -34,6 +34,8 @@ export interface Harness {
   /** uid by device id */
   units: Record<string, number>;
   pipeline: Pipeline;
+  /** The bus the pipeline listens to (e.g. places_changed, as tasks publish it). */
+  bus: Bus;
   published: { unit: BusMessages['unit'][]; device_event: BusMessages['device_event'][] };
   now: number;
   /** A new pipeline on the same database (a restart). */
@@ -62,6 +64,7 @@ export async function createHarness(
     .executeTakeFirstOrThrow();
   const bus = createMemoryBus();
   const h: Harness = {
+    bus,
     handle,
     tdb,
     clientId: client.cid,

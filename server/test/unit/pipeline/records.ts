@@ -1,7 +1,13 @@
 // Records and a processing context for the pipeline's pure stages.
 import type { DeviceRecord } from '../../../src/ingest/types';
 import { pipelineConfig, type PipelineConfigInput } from '../../../src/pipeline/config';
-import { processRecords, type Batch, type ProcessContext } from '../../../src/pipeline/process';
+import {
+  EVENT_COLUMNS,
+  processRecords,
+  type Batch,
+  type ProcessContext,
+} from '../../../src/pipeline/process';
+import type { ClientPlaces } from '../../../src/pipeline/places-index';
 import { newRuntime, type UnitInfo, type UnitRuntime } from '../../../src/pipeline/runtime';
 
 export const DEV = '352093081452251';
@@ -40,6 +46,8 @@ export class Runner {
   rt: UnitRuntime = newRuntime(INFO);
   now = T0 + 3600_000;
   drivers = new Map<string, number>();
+  /** The client's compiled places (pipeline/places-index.ts), when a test has some. */
+  places: ClientPlaces | undefined;
   readonly cfg;
   constructor(config: PipelineConfigInput = {}) {
     this.cfg = pipelineConfig(config);
@@ -51,6 +59,7 @@ export class Runner {
       unitOf: (id) => (id === DEV ? INFO : null),
       runtimeOf: () => this.rt,
       driverPid: (_c, tag) => this.drivers.get(tag) ?? null,
+      placesOf: () => this.places,
     };
     const batch = processRecords(records, ctx);
     const w = batch.units.get(INFO.uid);
@@ -60,7 +69,8 @@ export class Runner {
   /** The event types of a batch (EVENT_COLUMNS rows: type is the 4th value). */
   static events(batch: Batch): string[] {
     const out: string[] = [];
-    for (let i = 3; i < batch.events.length; i += 8) out.push(batch.events[i] as string);
+    for (let i = 3; i < batch.events.length; i += EVENT_COLUMNS.length)
+      out.push(batch.events[i] as string);
     return out;
   }
   static positions(batch: Batch): number[] {
