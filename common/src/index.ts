@@ -6,6 +6,7 @@ export * from './validators';
 export * from './format';
 export * from './geo';
 export * from './places';
+export * from './routeLegs';
 export * from './api';
 export * from './tasks';
 export * from './random';

@@ -10,6 +10,7 @@ import { startGateways, type RunningGateways } from './ingest/gateways';
 import { startSimulator, type HistoryProgress, type Simulator, type SimUnit } from './sim';
 import type { Protocol } from './ingest/types';
 import { DEMO_CITIES, DEMO_UNITS, OTHER_UNITS, demoDeviceId } from './demo/data';
+import { demoDriving } from './demo/routes';
 
 export interface DevicesLog {
   info(obj: object, msg?: string): void;
@@ -78,8 +79,16 @@ export async function startDevices(services: Services, log: DevicesLog): Promise
 /** The demo units the simulator drives, starting where each unit was last seen. */
 async function demoSimUnits(db: Kysely<Database>, limit: number | 'all'): Promise<SimUnit[]> {
   const planned = [
-    ...DEMO_UNITS.map((u, i) => ({ ...u, deviceId: demoDeviceId('demo', i, u.protocol) })),
-    ...OTHER_UNITS.map((u, i) => ({ ...u, deviceId: demoDeviceId('other', i, u.protocol) })),
+    ...DEMO_UNITS.map((u, i) => ({
+      ...u,
+      deviceId: demoDeviceId('demo', i, u.protocol),
+      driving: demoDriving('demo', i, u.city),
+    })),
+    ...OTHER_UNITS.map((u, i) => ({
+      ...u,
+      deviceId: demoDeviceId('other', i, u.protocol),
+      driving: demoDriving('other', i, u.city),
+    })),
   ];
   const rows = await db
     .selectFrom('units')
@@ -107,6 +116,8 @@ async function demoSimUnits(db: Kysely<Database>, limit: number | 'all'): Promis
       homeTown: city.name,
       // The heavy trucks run long-haul through the night, so the demo is alive at 3 a.m. too.
       nightShift: NIGHT_SHIFT_CLASSES.has(p.vehicle_class_ref),
+      // Its demo route (issue 10), or the demo places its local trips end in.
+      ...p.driving,
     });
   }
   return limit === 'all' ? units : units.slice(0, limit);

@@ -12,6 +12,7 @@ import { trackAll } from './migrations/0004_track_all';
 import { loginLimits } from './migrations/0005_login_limits';
 import { jobs } from './migrations/0006_jobs';
 import { places } from './migrations/0007_places';
+import { tripBoxes } from './migrations/0008_trip_boxes';
 
 export type { Database } from './types';
 export type { Dialect } from './migrations/helpers';
@@ -66,6 +67,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0005_login_limits': loginLimits(dialect),
     '0006_jobs': jobs(dialect),
     '0007_places': places(dialect),
+    '0008_trip_boxes': tripBoxes(dialect),
   };
 }
 

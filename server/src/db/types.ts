@@ -175,6 +175,14 @@ export interface TripsTable {
   label: string;
   speed_histogram: string;
   open: number;
+  /**
+   * The box of the segment's fixes (0008_trip_boxes): every position of the unit from start_time
+   * to end_time lies in it. NULL for a row the pipeline has not boxed (always a candidate).
+   */
+  min_lat: number | null;
+  min_lon: number | null;
+  max_lat: number | null;
+  max_lon: number | null;
 }
 
 export interface DeviceEventsTable {

@@ -12,6 +12,7 @@ import {
   type DemoUnit,
 } from './data';
 import { clock, now } from '../clock';
+import { addMissingDemoPlaces, seedPlaces } from './seed-places';
 
 export const DEMO_LOGINS: {
   username: string;
@@ -75,7 +76,8 @@ async function addUnits(
   key: 'demo' | 'other',
   units: DemoUnit[],
   driverIds: number[],
-) {
+): Promise<number[]> {
+  const uids: number[] = [];
   // Seeded, so every fresh demo looks the same.
   const rand = seededRandom(key === 'demo' ? 42 : 7);
   const now = clock().now();
@@ -103,6 +105,7 @@ async function addUnits(
       })
       .returning('uid')
       .executeTakeFirstOrThrow();
+    uids.push(row.uid);
     // A last known position near the unit's city, so the map is not empty before devices report.
     const lat = city.lat + (rand() - 0.5) * 0.25;
     const lon = city.lon + (rand() - 0.5) * 0.25;
@@ -133,10 +136,15 @@ async function addUnits(
       })
       .execute();
   }
+  return uids;
 }
 
 export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
-  if (!(await isEmpty(db))) return false;
+  if (!(await isEmpty(db))) {
+    // A demo from before places existed gets its places and routes once.
+    await addMissingDemoPlaces(db);
+    return false;
+  }
   const provider = await addClient(db, 'Tracking Provider');
   const demo = await addClient(db, 'Demo Fleet');
   const other = await addClient(db, 'Other Fleet');
@@ -201,8 +209,10 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
     })
     .returning('pid')
     .executeTakeFirstOrThrow();
-  await addUnits(db, demo, 'demo', DEMO_UNITS, driverIds);
-  await addUnits(db, other, 'other', OTHER_UNITS, [otherDriver.pid]);
+  const demoUids = await addUnits(db, demo, 'demo', DEMO_UNITS, driverIds);
+  const otherUids = await addUnits(db, other, 'other', OTHER_UNITS, [otherDriver.pid]);
+  await seedPlaces(db, demo, 'demo', demoUids, true);
+  await seedPlaces(db, other, 'other', otherUids, true);
   return true;
 }
 

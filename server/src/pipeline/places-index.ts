@@ -289,3 +289,24 @@ export class PlaceCache {
     return out;
   }
 }
+
+export interface RouteState {
+  /** metres along the route at the previous fix */
+  along: number;
+  off: boolean;
+}
+
+/**
+ * The locations whose (margin-widened) boxes meet a square of NEAR_M around a fix: one index
+ * search, reused by the unit's next fixes while they stay in the square (a parked unit searches
+ * once, a unit driving at 50 km/h about every seventh fix).
+ */
+export interface Neighbourhood {
+  places: ClientPlaces;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  /** positions in places.locations */
+  hits: number[];
+}

@@ -29,17 +29,16 @@ import {
   projectOnPath,
 } from '@fleet/common';
 import type { DeviceEventType } from '../ingest/types';
-import { PLACE_MARGIN_M, type ClientPlaces, type CompiledLocation } from './places-index';
+import {
+  PLACE_MARGIN_M,
+  type ClientPlaces,
+  type CompiledLocation,
+  type Neighbourhood,
+} from './places-index';
 import type { UnitRuntime } from './runtime';
 
 const RAD = Math.PI / 180;
 const M_PER_DEG = EARTH_RADIUS_M * RAD;
-
-export interface RouteState {
-  /** metres along the route at the previous fix */
-  along: number;
-  off: boolean;
-}
 
 function inside(loc: CompiledLocation, lat: number, lon: number): boolean {
   if (loc.ring === null) return haversineMeters(lat, lon, loc.lat, loc.lon) <= loc.radius;
@@ -62,21 +61,6 @@ export function locationsAt(places: ClientPlaces, lat: number, lon: number): Com
     if (inside(loc, lat, lon)) out.push(loc);
   }
   return out;
-}
-
-/**
- * The locations whose (margin-widened) boxes meet a square of NEAR_M around a fix: one index
- * search, reused by the unit's next fixes while they stay in the square (a parked unit searches
- * once, a unit driving at 50 km/h about every seventh fix).
- */
-export interface Neighbourhood {
-  places: ClientPlaces;
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-  /** positions in places.locations */
-  hits: number[];
 }
 
 const NEAR_M = 1000;

@@ -13,8 +13,7 @@ import {
 import type { ParkState } from '../domain/motion';
 import type { Selectable } from 'kysely';
 import type { UnitStateTable } from '../db/types';
-import type { ClientPlaces } from './places-index';
-import type { Neighbourhood, RouteState } from './places';
+import type { ClientPlaces, Neighbourhood, RouteState } from './places-index';
 
 /** What the pipeline needs to know about a provisioned unit (from `units`). */
 export interface UnitInfo {

@@ -26,6 +26,10 @@ export const TRIP_COLUMNS = [
   'driver_id',
   'speed_histogram',
   'open',
+  'min_lat',
+  'min_lon',
+  'max_lat',
+  'max_lon',
 ] as const;
 
 /**
@@ -42,7 +46,12 @@ export const TRIP_UPDATED = [
   'driver_id',
   'speed_histogram',
   'open',
+  'min_lat',
+  'min_lon',
+  'max_lat',
+  'max_lon',
 ] as const;
+
 /** A trip without an identified driver gets the unit's (or the one `driverFallback` names). */
 function driverOf(seg: Segment, info: UnitInfo, driverFallback?: number | null): number | null {
   return seg.driverId ?? (seg.type === 0 ? (driverFallback ?? info.driverId) : null);
@@ -72,6 +81,10 @@ export function tripValues(
     driverOf(seg, info, driverFallback),
     histogramText(seg),
     seg.open ? 1 : 0,
+    seg.minLat,
+    seg.minLon,
+    seg.maxLat,
+    seg.maxLon,
   ];
 }
 

@@ -9,4 +9,5 @@ export {
   type Simulator,
 } from './simulator';
 export { TOWNS, ROADS, townByName, type Town } from './towns';
-export type { SimReport, SimEvent } from './vehicle';
+export type { SimReport, SimEvent, SimStop } from './vehicle';
+export type { SimRoutePlan } from './route-run';

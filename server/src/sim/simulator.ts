@@ -17,7 +17,8 @@ import { recordsOf } from './history';
 import { OsmandDevice } from './osmand-device';
 import { seedFor } from './random';
 import { TeltonikaDevice } from './teltonika-device';
-import { STEP_MS, Vehicle, type SimReport } from './vehicle';
+import type { SimRoutePlan } from './route-run';
+import { STEP_MS, Vehicle, type SimReport, type SimStop } from './vehicle';
 
 export interface SimUnit {
   uid: number;
@@ -29,6 +30,10 @@ export interface SimUnit {
   homeTown?: string;
   /** A long-haul truck that drives day and night. */
   nightShift?: boolean;
+  /** Drives this route out and back during working hours (route-run.ts). */
+  route?: SimRoutePlan;
+  /** Places of its home town that its local trips end in (vehicle.ts). */
+  stops?: SimStop[];
 }
 
 export interface SimGateways {

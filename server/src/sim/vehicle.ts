@@ -14,6 +14,7 @@ import {
   townsWithin,
   type Point,
 } from './route';
+import { RouteRunner, type SimRoutePlan } from './route-run';
 import { SUBURBS, townByName, type Town } from './towns';
 
 export const STEP_MS = 10_000;
@@ -52,7 +53,24 @@ export interface VehicleSpec {
   homeTown?: string;
   /** A long-haul truck that also drives through the night (otherwise decided by the seed). */
   nightShift?: boolean;
+  /** Drives this route out and back during working hours instead of trips of its own. */
+  route?: SimRoutePlan;
+  /**
+   * Places of the home town (customers, depots): a local trip to a suburb near one of them ends
+   * inside it, within `radius` metres of its centre.
+   */
+  stops?: SimStop[];
 }
+
+export interface SimStop {
+  lat: number;
+  lon: number;
+  /** metres: trips end within 60 % of this from the centre */
+  radius: number;
+}
+
+/** A stop takes the trips to a suburb at most this far from it (metres). */
+const STOP_CATCHMENT_M = 2_000;
 
 type Mode = 'parked' | 'idle' | 'driving';
 
@@ -88,6 +106,8 @@ export function localHour(time: number): number {
 export class Vehicle {
   readonly home: Town;
   readonly longHaul: boolean;
+  /** The route it drives, for a route vehicle. */
+  readonly runner: RouteRunner | null;
   clock: number;
   private pos: Point;
   private course = 0;
@@ -104,6 +124,9 @@ export class Vehicle {
   private speedingReported = false;
   private stopUntil = 0;
   private nightDriver: boolean;
+  /** On a national road (few traffic stops) rather than in town. */
+  private highway = false;
+  private readonly stops: SimStop[];
 
   constructor(
     spec: VehicleSpec,
@@ -117,11 +140,15 @@ export class Vehicle {
     // Both draws are made either way, so a unit's other choices stay those of its seed.
     const longHaul = rand() < 0.25;
     const nightDriver = rand() < 0.3;
-    this.longHaul = spec.nightShift || longHaul;
-    this.nightDriver = spec.nightShift || (longHaul && nightDriver);
+    this.runner = spec.route ? new RouteRunner(spec.route) : null;
+    this.stops = spec.stops ?? [];
+    // A route vehicle keeps to its route by day: no long hauls of its own, no night driving.
+    this.longHaul = !this.runner && (spec.nightShift || longHaul);
+    this.nightDriver = !this.runner && (spec.nightShift || (longHaul && nightDriver));
     this.odometer = Math.round(between(rand, 20_000, 250_000)) * 1000;
     const night = this.isNight(start);
-    const goNow = night ? this.nightDriver || rand() < 0.1 : rand() < (this.longHaul ? 0.7 : 0.5);
+    let goNow = night ? this.nightDriver || rand() < 0.1 : rand() < (this.longHaul ? 0.7 : 0.5);
+    if (this.runner) goNow = !night && this.runner.mayStart(this.pos, localHour(start));
     if (goNow) this.startTrip();
     else this.until = night ? this.nextMorning(start) : start + between(rand, 0, 45) * 60_000;
   }
@@ -151,7 +178,9 @@ export class Vehicle {
     if (this.mode === 'parked') {
       if (t >= this.until) {
         if (this.isNight(t) && !this.nightDriver) this.until = this.nextMorning(t);
-        else {
+        else if (this.runner && !this.runner.mayStart(this.pos, localHour(t))) {
+          this.until = this.nextMorning(t);
+        } else {
           this.startTrip();
           event ??= 'ignition_on';
         }
@@ -191,7 +220,30 @@ export class Vehicle {
   }
 
   private startTrip(): void {
-    const t = this.clock;
+    if (this.runner) this.startRouteRun();
+    else this.startOwnTrip();
+    this.along = 0;
+    this.speeding = null;
+    this.speedingReported = false;
+    const path = this.path!;
+    if (path.length > 6_000 && this.rand() < ODDS.speedingPerTrip) {
+      const from = between(this.rand, 0.2, 0.7) * path.length;
+      this.speeding = [from, from + between(this.rand, 3_000, 9_000), between(this.rand, 124, 138)];
+    }
+    this.mode = 'idle';
+    this.until = this.clock + between(this.rand, 40, 200) * 1000;
+  }
+
+  /** The next leg of the route: out from the depot, back from the destination, or to the depot. */
+  private startRouteRun(): void {
+    const run = this.runner!.next(this.pos, this.rand);
+    this.path = run.path;
+    this.slowZones = run.slowAt;
+    this.highway = !run.local;
+    this.cruise = between(this.rand, 82, 98);
+  }
+
+  private startOwnTrip(): void {
     const here = nearestTown(this.pos);
     const awayFromHome =
       haversineMeters(this.pos.lat, this.pos.lon, this.home.lat, this.home.lon) > 60_000;
@@ -207,36 +259,38 @@ export class Vehicle {
       this.path = roadPath(this.pos, towns, this.rand);
       this.cruise = this.longHaul ? between(this.rand, 84, 96) : between(this.rand, 100, 116);
       this.slowZones = towns.map((town) => this.alongOf(town));
+      this.highway = true;
     } else {
-      const dest = offsetPoint(
-        this.localDestination(),
-        between(this.rand, 0, 1500),
-        this.rand() * 360,
-      );
+      const target = this.localDestination();
+      // The same draws either way, so a unit's other choices stay those of its seed.
+      const dest = offsetPoint(target, this.rand() * target.spread, this.rand() * 360);
       this.path = localPath(this.pos, dest, this.rand);
       this.cruise =
         this.path.length > 10_000 ? between(this.rand, 70, 95) : between(this.rand, 48, 62);
       this.slowZones = [];
+      this.highway = false;
     }
-    this.along = 0;
-    this.speeding = null;
-    this.speedingReported = false;
-    if (this.path.length > 6_000 && this.rand() < ODDS.speedingPerTrip) {
-      const from = between(this.rand, 0.2, 0.7) * this.path.length;
-      this.speeding = [from, from + between(this.rand, 3_000, 9_000), between(this.rand, 124, 138)];
-    }
-    this.mode = 'idle';
-    this.until = t + between(this.rand, 40, 200) * 1000;
   }
 
-  /** A suburb of the home metro, or a spot a few km from a smaller home town. */
-  private localDestination(): Point {
+  /**
+   * A suburb of the home metro (the place of a stop near it, if any), or a spot a few km from a
+   * smaller home town; `spread`: how far from it the trip may end.
+   */
+  private localDestination(): Point & { spread: number } {
     const suburbs = SUBURBS[this.home.name];
     if (suburbs) {
       const [lat, lon] = pick(this.rand, suburbs);
-      return { lat, lon };
+      let stop: SimStop | null = null;
+      let nearest = STOP_CATCHMENT_M;
+      for (const s of this.stops) {
+        const d = haversineMeters(s.lat, s.lon, lat, lon);
+        if (d < nearest) [stop, nearest] = [s, d];
+      }
+      if (stop) return { lat: stop.lat, lon: stop.lon, spread: stop.radius * 0.6 };
+      return { lat, lon, spread: 1500 };
     }
-    return offsetPoint(this.home, between(this.rand, 1_500, 6_000), this.rand() * 360);
+    const spot = offsetPoint(this.home, between(this.rand, 1_500, 6_000), this.rand() * 360);
+    return { ...spot, spread: 1500 };
   }
 
   private alongOf(town: Town): number {
@@ -268,7 +322,7 @@ export class Vehicle {
   private drive(t: number): SimEvent | undefined {
     const path = this.path!;
     let event: SimEvent | undefined;
-    const local = this.slowZones.length === 0;
+    const local = !this.highway;
     if (
       t >= this.stopUntil &&
       this.speed > 20 &&
@@ -313,6 +367,14 @@ export class Vehicle {
   private park(t: number): void {
     this.mode = 'parked';
     this.speed = 0;
+    if (this.runner) {
+      // Loading at the destination; at the depot a break, or the night once the day's runs end.
+      const where = this.runner.whereIs(this.pos);
+      if (where === 'destination') this.until = t + between(this.rand, 20, 40) * 60_000;
+      else if (localHour(t) >= 18.5 || this.isNight(t)) this.until = this.nextMorning(t);
+      else this.until = t + between(this.rand, 30, 90) * 60_000;
+      return;
+    }
     const evening = localHour(t) >= 18.5;
     if (evening && !this.nightDriver) this.until = this.nextMorning(t);
     else

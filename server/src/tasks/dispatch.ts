@@ -102,7 +102,8 @@ async function execute(
   params: unknown,
   log: Logger,
 ): Promise<unknown> {
-  const writes = /^(set|delete)_/.test(task.name);
+  // import_ tasks (import_kml) write many rows at once: all or nothing, like set_ and delete_.
+  const writes = /^(set|delete|import)_/.test(task.name);
   if (!writes) {
     const ctx = new TaskContext(services.db.db, user, services, meta);
     const data = await task.handler(ctx, params);
@@ -114,37 +115,46 @@ async function execute(
   const { ctx, data } = await services.db.db.transaction().execute(async (trx) => {
     const ctx = new TaskContext(trx, user, services, meta);
     const data = await task.handler(ctx, params);
+    // An import that stored nothing (a dry run, every row refused) logs nothing.
     const entries = ctx.changes.length
       ? ctx.changes
-      : [
-          {
-            action: task.name.startsWith('delete_') ? 'D' : hasId(params) ? 'E' : 'I',
-            entityType: task.entityType!,
-            entityId: idOf(params) ?? '',
-            description: task.name,
-          } as const,
-        ];
+      : task.name.startsWith('import_')
+        ? []
+        : [
+            {
+              action: task.name.startsWith('delete_') ? 'D' : hasId(params) ? 'E' : 'I',
+              entityType: task.entityType!,
+              entityId: idOf(params) ?? '',
+              description: task.name,
+            } as const,
+          ];
     const now = clock().now();
-    await trx
-      .insertInto('change_logs')
-      .values(
-        entries.map((e) => ({
-          client_id: user.clientId,
-          user_id: user.nid,
-          username: user.username,
-          datetimestamp: now,
-          action: e.action,
-          entity_type: e.entityType,
-          entity_id: String(e.entityId),
-          description: e.description.slice(0, 500),
-        })),
-      )
-      .execute();
+    // In slices: an import logs a row per location, more than one statement may bind on SQLite.
+    for (let i = 0; i < entries.length; i += CHANGE_LOG_SLICE) {
+      await trx
+        .insertInto('change_logs')
+        .values(
+          entries.slice(i, i + CHANGE_LOG_SLICE).map((e) => ({
+            client_id: user.clientId,
+            user_id: user.nid,
+            username: user.username,
+            datetimestamp: now,
+            action: e.action,
+            entity_type: e.entityType,
+            entity_id: String(e.entityId),
+            description: e.description.slice(0, 500),
+          })),
+        )
+        .execute();
+    }
     return { ctx, data };
   });
   await ctx.runEffects(task.name, log);
   return data;
 }
+
+/** Change-log rows per insert statement (8 values each, well under SQLite's 32,766 variables). */
+const CHANGE_LOG_SLICE = 1000;
 
 const ID_KEYS = ['id', 'uid', 'nid', 'pid', 'lid', 'rid', 'roid', 'tid', 'srid', 'vid', 'cid'];
 function idOf(params: unknown): string | undefined {

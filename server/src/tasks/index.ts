@@ -11,6 +11,12 @@ import { trackLinkTasks } from './track-links';
 import { summaryTasks } from './summaries';
 import { coverageTasks } from './coverage';
 import { peopleTasks } from './people';
+import { locationTasks } from './locations';
+import { kmlTasks } from './kml';
+import { routeTasks } from './routes';
+import { routeProgressTasks } from './route-progress';
+import { routeTripTasks } from './route-trips';
+import { areaVisitTasks } from './area-visits';
 
 let registered = false;
 
@@ -31,5 +37,11 @@ export function registerAllTasks(): void {
     ...summaryTasks,
     ...coverageTasks,
     ...peopleTasks,
+    ...locationTasks,
+    ...kmlTasks,
+    ...routeTasks,
+    ...routeProgressTasks,
+    ...routeTripTasks,
+    ...areaVisitTasks,
   ]);
 }

@@ -20,6 +20,10 @@ function segment(type: 0 | 1, startTime: number, over: Partial<Segment> = {}): S
     driverId: null,
     histogram: type === 0 ? [0, 0, 0, 0, 0, 0] : null,
     open: true,
+    minLat: -26.1,
+    minLon: 28.05,
+    maxLat: -26.1,
+    maxLon: 28.05,
     ...over,
   };
 }
