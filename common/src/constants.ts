@@ -16,6 +16,14 @@ export const TIME_ROUNDING_MINUTES = 15;
 export const BLINK_MS = 5000;
 export const PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 500;
+
+/**
+ * The largest /api/call body in bytes: room for a KML file of MAX_KML_CHARS once escaped as JSON.
+ * Every other request is far smaller; the rest of the server keeps 1 MB.
+ */
+export const CALL_BODY_LIMIT = 8 * 1024 * 1024;
+/** The largest KML file import_kml takes, in characters (the web checks the file's size first). */
+export const MAX_KML_CHARS = 5 * 1024 * 1024;
 export const MAX_TRIP_MARKERS = 1000;
 export const MAX_REALTIME_MARKERS = 500;
 export const UNIT_TRIP_SIZE = 500;

@@ -1,6 +1,7 @@
 // Places on the map (issue 10): geofence locations, KML, routes, route progress, route trips and
 // the area search.
 import { z } from 'zod';
+import { MAX_KML_CHARS } from '../constants';
 import { hasSpecialCharacters } from '../validators';
 import { POLYGON_MAX_POINTS, polygonProblem, type LatLon } from '../places';
 import {
@@ -134,7 +135,7 @@ export const placeParams = {
   get_kml: z.object({}),
   /** dry_run: only say what would be created and refused. */
   import_kml: z.object({
-    kml: z.string().min(1, 'kml is empty').max(10_000_000),
+    kml: z.string().min(1, 'kml is empty').max(MAX_KML_CHARS, 'the file may be at most 5 MB'),
     dry_run: z.boolean().default(false),
   }),
   get_routes: z.object({ ...pagingSchema, search: plainText().max(100).optional() }),

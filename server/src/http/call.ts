@@ -2,7 +2,7 @@
 // each request's parameters are checked by its task's schema in the dispatcher.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MAX_BATCH_REQUESTS, RESULT, type CallRequest } from '@fleet/common';
+import { CALL_BODY_LIMIT, MAX_BATCH_REQUESTS, RESULT, type CallRequest } from '@fleet/common';
 import type { Services } from '../services';
 import { requestMeta } from '../auth/routes';
 import { bearerToken, resolveSession, type SessionUser } from '../auth/sessions';
@@ -25,6 +25,8 @@ export async function callRoutes(base: FastifyInstance, opts: { services: Servic
   app.post(
     '/api/call',
     {
+      // A KML import is the one big request (common/constants.ts); the rest keep the 1 MB default.
+      bodyLimit: CALL_BODY_LIMIT,
       schema: { body: callBody },
       // The session is checked before the body, so a stale token answers result 2 whatever it sent.
       preValidation: async (req, reply) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALL_BODY_LIMIT } from '@fleet/common';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -74,7 +75,7 @@ describe('/api/call batches', () => {
     expect(big).toMatchObject({ result: 1, message: 'At most 50 requests per call' });
     const huge = await t.post(
       '/api/call',
-      { requests: [{ task: 'who_am_i', parameters: { x: 'y'.repeat(2_000_000) } }] },
+      { requests: [{ task: 'who_am_i', parameters: { x: 'y'.repeat(CALL_BODY_LIMIT) } }] },
       demo,
     );
     expect(huge.status).toBe(413);

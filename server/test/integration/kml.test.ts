@@ -2,6 +2,7 @@
 // shapes), the dry run's preview, and the refusals of a malformed or unsuitable file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { MAX_KML_CHARS } from '@fleet/common';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -246,6 +247,28 @@ describe('KML', () => {
       message: 'kml: the file has 5001 placemarks; at most 5000 can be imported at once',
     });
     expect(await count('locations')).toBe(before);
+  });
+
+  it('takes a file of several megabytes (detailed polygons), and refuses one over 5 MB', async () => {
+    // 400 polygons of 200 vertices each, written with every digit: about 3 MB, over the 1 MB the
+    // rest of the server accepts per request.
+    const ring = (k: number) =>
+      Array.from({ length: 200 }, (_, i) => {
+        const a = (2 * Math.PI * i) / 200;
+        return `${(18 + k / 100 + 0.001 * Math.cos(a)).toFixed(12)},${(-33 + 0.001 * Math.sin(a)).toFixed(12)}`;
+      }).join(' ');
+    const marks = Array.from(
+      { length: 400 },
+      (_, k) =>
+        `<Placemark><name>Detailed ${k}</name><Polygon><outerBoundaryIs><LinearRing><coordinates>${ring(k)}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>`,
+    ).join('\n');
+    const big = kmlOf(marks);
+    expect(big.length).toBeGreaterThan(2_500_000);
+    const res = await t.task(other, 'import_kml', { kml: big, dry_run: true });
+    expect(res.result, res.message).toBe(0);
+    expect(res.data.created).toHaveLength(400);
+    const tooBig = await t.task(other, 'import_kml', { kml: kmlOf(' '.repeat(MAX_KML_CHARS)) });
+    expect(tooBig).toMatchObject({ result: 1, message: 'kml: the file may be at most 5 MB' });
   });
 
   it('stores all of a file or none: a failure at placemark 700 leaves nothing behind', async () => {
