@@ -58,6 +58,23 @@ export interface Segment {
   /** Seconds per HISTOGRAM_KEYS slot; null for stops. */
   histogram: number[] | null;
   open: boolean;
+  /**
+   * The box of the segment's fixes: every stored fix from startTime to endTime (both included)
+   * lies in it, and it is no larger (the area search reads only segments whose box meets the
+   * area's, see tasks/area-visits.ts).
+   */
+  minLat: number;
+  minLon: number;
+  maxLat: number;
+  maxLon: number;
+}
+
+/** A bounding box of fixes (a segment's, or the segmenter's working boxes). */
+export interface FixBox {
+  minLat: number;
+  minLon: number;
+  maxLat: number;
+  maxLon: number;
 }
 
 export type SegmentOp = { op: 'open' | 'update' | 'close' | 'remove'; segment: Segment };

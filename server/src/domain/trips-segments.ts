@@ -2,7 +2,49 @@
 // by a fix.
 import { legMeters } from './trips-distance';
 import { emptyHistogram, histogramSlot } from './trips-histogram';
-import type { Segment, TripConfig, TripPoint } from './trips-model';
+import type { FixBox, Segment, TripConfig, TripPoint } from './trips-model';
+
+/** A box holding just `p`. */
+export function boxAt(p: TripPoint): FixBox {
+  return { minLat: p.lat, minLon: p.lon, maxLat: p.lat, maxLon: p.lon };
+}
+
+/** Grows `box` to hold `p`: four comparisons, no allocation (this runs for every fix). */
+export function growBox(box: FixBox, p: TripPoint): void {
+  if (p.lat < box.minLat) box.minLat = p.lat;
+  if (p.lat > box.maxLat) box.maxLat = p.lat;
+  if (p.lon < box.minLon) box.minLon = p.lon;
+  if (p.lon > box.maxLon) box.maxLon = p.lon;
+}
+
+/** Grows `box` to hold `other` (nothing when other is null). */
+export function mergeBox(box: FixBox, other: FixBox | null): void {
+  if (!other) return;
+  if (other.minLat < box.minLat) box.minLat = other.minLat;
+  if (other.maxLat > box.maxLat) box.maxLat = other.maxLat;
+  if (other.minLon < box.minLon) box.minLon = other.minLon;
+  if (other.maxLon > box.maxLon) box.maxLon = other.maxLon;
+}
+
+/** `box` ∪ `other` as a new box (`box` may be null). */
+export function unionBox(box: FixBox | null, other: FixBox): FixBox {
+  const out = {
+    minLat: other.minLat,
+    minLon: other.minLon,
+    maxLat: other.maxLat,
+    maxLon: other.maxLon,
+  };
+  mergeBox(out, box);
+  return out;
+}
+
+/** Sets a segment's box to `box`. */
+export function setBox(seg: Segment, box: FixBox): void {
+  seg.minLat = box.minLat;
+  seg.minLon = box.minLon;
+  seg.maxLat = box.maxLat;
+  seg.maxLon = box.maxLon;
+}
 
 /** A stop that starts and, for now, ends at `p`. */
 export function stopAt(p: TripPoint): Segment {
@@ -19,16 +61,24 @@ export function stopAt(p: TripPoint): Segment {
     driverId: null,
     histogram: null,
     open: true,
+    minLat: p.lat,
+    minLon: p.lon,
+    maxLat: p.lat,
+    maxLon: p.lon,
   };
 }
 
 export function extendStop(stop: Segment, p: TripPoint): void {
+  growBox(stop, p);
   stop.endTime = p.time;
   stop.endLat = p.lat;
   stop.endLon = p.lon;
 }
 
-/** A trip starting at `p`'s time from where the unit was parked (`from`), or from `p`. */
+/**
+ * A trip starting at `p`'s time from where the unit was parked (`from`), or from `p`. Its box
+ * starts with `p` alone: `from` is an earlier fix, the stop's.
+ */
 export function startTrip(from: TripPoint | null, p: TripPoint, cfg: TripConfig): Segment {
   const o = from ?? p;
   return {
@@ -44,6 +94,10 @@ export function startTrip(from: TripPoint | null, p: TripPoint, cfg: TripConfig)
     driverId: p.driverId ?? null,
     histogram: emptyHistogram(),
     open: true,
+    minLat: p.lat,
+    minLon: p.lon,
+    maxLat: p.lat,
+    maxLon: p.lon,
   };
 }
 
@@ -53,6 +107,7 @@ export function extend(seg: Segment, prev: TripPoint, p: TripPoint, cfg: TripCon
   // The interval is attributed to the band of its mean reported speed.
   seg.histogram![histogramSlot((prev.speed + p.speed) / 2)] += (p.time - prev.time) / 1000;
   if (p.speed > seg.maxSpeed) seg.maxSpeed = p.speed;
+  growBox(seg, p);
   seg.endTime = p.time;
   seg.endLat = p.lat;
   seg.endLon = p.lon;

@@ -13,6 +13,12 @@
 // - A gap of more than maxGapS between fixes ends a trip at its last fix (the unit stopped
 //   reporting); a stop simply continues over gaps, since parked trackers report rarely.
 // - The first stop of a unit starts at its first stationary fix.
+// - Each segment keeps the box of the fixes from its start to its end (minLat ... maxLon), grown
+//   as fixes join it. Parked, the fixes of a candidate (or of one given up) are not the stop's yet:
+//   `pre` holds the box of those the stop will take whatever happens (given-up candidates and the
+//   current candidate's first fix, where a trip would start), `run` the box since stopStart (where
+//   a stop would start). Segments of a unit touch end to start, so fixes lie outside every segment
+//   only before a unit's first one, or after its last one's end while a candidate is under way.
 //
 // Each push returns operations on stored rows: `open` (insert), `update` (the open row changed),
 // `close` (final values), and `remove` (only when an expired trip resumes, see expire()).
@@ -20,11 +26,22 @@
 // object, not a copy (a copy per fix is measurable at ingest rates): the values are those of the
 // latest push, so a consumer applies a run of operations after the run, or copies what it keeps.
 import { haversineMeters } from '@fleet/common';
-import type { Segment, SegmentOp, TripConfig, TripPoint } from './trips-model';
-import { extend, extendStop, startTrip, stopAt } from './trips-segments';
+import type { FixBox, Segment, SegmentOp, TripConfig, TripPoint } from './trips-model';
+import {
+  boxAt,
+  extend,
+  extendStop,
+  growBox,
+  mergeBox,
+  setBox,
+  startTrip,
+  stopAt,
+  unionBox,
+} from './trips-segments';
 
 export {
   DEFAULT_TRIP_CONFIG,
+  type FixBox,
   type Segment,
   type SegmentOp,
   type TripConfig,
@@ -40,6 +57,10 @@ interface Saved {
   reach: number;
   stopStart: TripPoint | null;
   stopSnapshot: Segment | null;
+  /** Parked: the box of fixes after the stop's end that it takes even if a trip starts. */
+  pre: FixBox | null;
+  /** The box of the fixes since stopStart (the stop that would start there). */
+  run: FixBox | null;
 }
 
 /** JSON-serialisable, so that a restart continues exactly where it left off. */
@@ -61,6 +82,8 @@ export function newSegmenterState(): SegmenterState {
     reach: 0,
     stopStart: null,
     stopSnapshot: null,
+    pre: null,
+    run: null,
     resume: null,
   };
 }
@@ -87,6 +110,8 @@ function copySaved(s: Saved): Saved {
     reach: s.reach,
     stopStart: s.stopStart,
     stopSnapshot: s.stopSnapshot && copySegment(s.stopSnapshot),
+    pre: s.pre && { ...s.pre },
+    run: s.run && { ...s.run },
   };
 }
 
@@ -173,13 +198,7 @@ function stepTrip(
 ): void {
   const trip = st.current!;
   extend(trip, prev, p, cfg);
-  if (moving) {
-    st.stopStart = null;
-    st.stopSnapshot = null;
-  } else if (!st.stopStart) {
-    st.stopStart = p;
-    st.stopSnapshot = copySegment(trip);
-  }
+  haltAt(st, trip, p, moving);
   if (!endTripIfParked(st, p, cfg, ops)) update(ops, trip);
 }
 
@@ -195,8 +214,7 @@ function stepParked(
   const c = st.candidate;
   if (!c) {
     if (moving) {
-      st.candidate = startTrip(prev, p, cfg);
-      st.reach = 0;
+      startCandidate(st, prev, p, cfg);
       return;
     }
     if (st.current) {
@@ -209,21 +227,17 @@ function stepParked(
   }
   if (moving && st.stopStart && st.reach <= cfg.stopRadiusM) {
     // The candidate never left the spot before halting (a drift speed): the real departure is now.
-    st.candidate = startTrip(prev, p, cfg);
-    st.reach = 0;
+    // Its fixes are the stop's, if there is one.
+    st.pre = unionBox(st.pre, c);
+    startCandidate(st, prev, p, cfg);
     st.stopStart = null;
     st.stopSnapshot = null;
+    st.run = null;
     return;
   }
   extend(c, prev ?? st.last!, p, cfg);
   st.reach = Math.max(st.reach, haversineMeters(c.startLat, c.startLon, p.lat, p.lon));
-  if (moving) {
-    st.stopStart = null;
-    st.stopSnapshot = null;
-  } else if (!st.stopStart) {
-    st.stopStart = p;
-    st.stopSnapshot = copySegment(c);
-  }
+  haltAt(st, c, p, moving);
   const upTo = st.stopSnapshot ?? c;
   if (
     st.reach >= cfg.minTripDistanceM &&
@@ -231,12 +245,15 @@ function stepParked(
   ) {
     const stop = st.current;
     if (stop) {
+      // The stop ends where the trip starts: it takes the fixes up to that one.
+      mergeBox(stop, st.pre);
       stop.endTime = c.startTime;
       stop.open = false;
       ops.push({ op: 'close', segment: stop });
     }
     st.current = c;
     st.candidate = null;
+    st.pre = null;
     st.phase = 'trip';
     ops.push({ op: 'open', segment: c });
     endTripIfParked(st, p, cfg, ops);
@@ -245,15 +262,48 @@ function stepParked(
   if (st.stopStart && p.time - st.stopStart.time >= cfg.minParkingS * 1000) {
     // Came to rest before it was a trip: the movement belongs to the stop.
     const at = st.stopStart;
+    const run = st.run;
     st.candidate = null;
     st.stopStart = null;
     st.stopSnapshot = null;
+    st.run = null;
     if (st.current) {
+      mergeBox(st.current, st.pre);
+      mergeBox(st.current, c);
+      st.pre = null;
       extendStop(st.current, p);
       update(ops, st.current);
     } else {
-      openStop(st, at, p, ops);
+      openStop(st, at, p, ops, run);
     }
+  }
+}
+
+/** A trip candidate starts at `p`; `p` is also the last fix of the stop if it becomes a trip. */
+function startCandidate(
+  st: SegmenterState,
+  prev: TripPoint | null,
+  p: TripPoint,
+  cfg: TripConfig,
+): void {
+  st.candidate = startTrip(prev, p, cfg);
+  st.reach = 0;
+  if (st.pre) growBox(st.pre, p);
+  else st.pre = boxAt(p);
+}
+
+/** After `p` joined `seg` (the trip or the candidate): a halt starts, goes on, or is over. */
+function haltAt(st: SegmenterState, seg: Segment, p: TripPoint, moving: boolean): void {
+  if (moving) {
+    st.stopStart = null;
+    st.stopSnapshot = null;
+    st.run = null;
+  } else if (!st.stopStart) {
+    st.stopStart = p;
+    st.stopSnapshot = copySegment(seg);
+    st.run = boxAt(p);
+  } else if (st.run) {
+    growBox(st.run, p);
   }
 }
 
@@ -268,9 +318,11 @@ function endTripIfParked(
   closed.open = false;
   ops.push({ op: 'close', segment: closed });
   const at = st.stopStart;
+  const run = st.run;
   st.stopStart = null;
   st.stopSnapshot = null;
-  openStop(st, at, p, ops);
+  st.run = null;
+  openStop(st, at, p, ops, run);
   return true;
 }
 
@@ -279,11 +331,15 @@ function closeForGap(st: SegmenterState, prev: TripPoint, ops: SegmentOp[]): voi
     const closed = st.stopSnapshot ?? st.current!;
     closed.open = false;
     ops.push({ op: 'close', segment: closed });
-    openStop(st, st.stopStart ?? prev, prev, ops);
+    openStop(st, st.stopStart ?? prev, prev, ops, st.stopStart ? st.run : null);
+  } else if (st.candidate) {
+    // A candidate cut off by the gap: its fixes are the stop's, which continues over the gap.
+    st.pre = unionBox(st.pre, st.candidate);
   }
   st.candidate = null;
   st.stopStart = null;
   st.stopSnapshot = null;
+  st.run = null;
   st.moving = false;
 }
 
@@ -298,10 +354,19 @@ function resume(st: SegmenterState, ops: SegmentOp[]): void {
   }
 }
 
-function openStop(st: SegmenterState, at: TripPoint, to: TripPoint, ops: SegmentOp[]): void {
+/** Opens a stop from `at` to `to`; `run` is the box of the fixes between them, if more than `at`. */
+function openStop(
+  st: SegmenterState,
+  at: TripPoint,
+  to: TripPoint,
+  ops: SegmentOp[],
+  run: FixBox | null = null,
+): void {
   const stop = stopAt(at);
   if (to !== at) extendStop(stop, to);
+  if (run) setBox(stop, run);
   st.current = stop;
+  st.pre = null;
   st.phase = 'stop';
   ops.push({ op: 'open', segment: stop });
 }

@@ -2,6 +2,8 @@
 // departure. Recorded drives in 2021 (before any demo data), so only these fixes can match.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LatLon } from '@fleet/common';
+import { createMemoryBus } from '../../src/live/bus';
+import { createPipeline, type Pipeline } from '../../src/pipeline';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -231,5 +233,170 @@ describe('get_area_visits', () => {
     const res = await t.task(other, 'get_area_visits', { polygon: YARD, ...range });
     expect(res.result).toBe(0);
     expect(res.data.visits).toEqual([]);
+  });
+});
+
+// Through the pipeline, so that trips and stops with their boxes are stored as in production: a
+// unit of the demo client of its own, on a day of its own (2 March 2021).
+describe('get_area_visits over stored trips and stops', () => {
+  const DAY2 = T0 + 86400_000;
+  const DEVICE = '356307049990001';
+  let uid: number;
+  let pipeline: Pipeline;
+  let clock = DAY2;
+
+  /** Sends fixes as the tracker would, 5 at a time. */
+  async function send(fixes: (Fix & { speed: number })[]) {
+    for (let i = 0; i < fixes.length; i += 5) {
+      const packet = fixes.slice(i, i + 5);
+      clock = packet.at(-1)!.time + 1000;
+      await pipeline.submit(
+        packet.map((f) => ({
+          deviceId: DEVICE,
+          protocol: 'teltonika' as const,
+          fixTime: f.time,
+          hasLocation: true,
+          valid: true,
+          lat: f.lat,
+          lon: f.lon,
+          speed: f.speed,
+          course: 90,
+          events: [],
+          attributes: {},
+        })),
+      );
+    }
+    await pipeline.flush();
+  }
+
+  const parkAt = (start: number, lat: number, lon: number, n: number) =>
+    Array.from({ length: n }, (_, i) => ({ time: start + i * MIN, lat, lon, speed: 0 }));
+  const driveFrom = (start: number, lat: number, fromLon: number, toLon: number) =>
+    pass(start, lat, fromLon, toLon).map((f) => ({ ...f, speed: 30 }));
+
+  beforeAll(async () => {
+    const row = await db()
+      .insertInto('units')
+      .values({
+        client_id: clientId,
+        name: 'Area test truck',
+        reg: 'AREA 1 GP',
+        icon_colour: 'blue',
+        icon_type: 0,
+        vehicle_class_ref: 'truck_trailer',
+        service_type: 'full',
+        unit_type: 'Wired',
+        active: 1,
+        display: 1,
+        driver_id: null,
+        last_disconnect: null,
+        device_id: DEVICE,
+        protocol: 'teltonika',
+        stock_status: 5,
+        created: T0,
+      })
+      .returning('uid')
+      .executeTakeFirstOrThrow();
+    uid = row.uid;
+    pipeline = createPipeline({
+      db: db(),
+      dialect: t.running.services.db.dialect,
+      bus: createMemoryBus(),
+      config: { expireIntervalMs: 0 },
+      clock: () => clock,
+    });
+  });
+  afterAll(() => pipeline?.close());
+
+  const visitsOf = async (from: number, to: number) => {
+    const res = await t.task(demo, 'get_area_visits', {
+      polygon: YARD,
+      from: iso(from),
+      to: iso(to),
+    });
+    expect(res.result, res.message).toBe(0);
+    return res.data.visits.filter((v: any) => v.uid === uid);
+  };
+
+  it('finds a unit whose only inside fixes are in a trip that starts and ends outside', async () => {
+    // Parked 2 km west of the yard, drives east through it, parks 4 km east of it.
+    const t1 = DAY2;
+    const before = parkAt(t1, -26.2, 28.02, 10);
+    const through = driveFrom(t1 + 10 * MIN, -26.2, 28.02, 28.1);
+    const after = parkAt(through.at(-1)!.time + MIN, -26.2, 28.1, 10);
+    await send([...before, ...through, ...after]);
+    const trips = await db()
+      .selectFrom('trips')
+      .selectAll()
+      .where('unit_id', '=', uid)
+      .orderBy('start_time')
+      .execute();
+    const trip = trips.find((r) => r.type === 0)!;
+    // The trip's ends are outside the yard; only its box, which the pipeline keeps, reaches in.
+    expect(inYard({ lon: trip.start_lon }) || inYard({ lon: trip.end_lon })).toBe(false);
+    expect(trip.min_lon).toBeLessThan(WEST);
+    expect(trip.max_lon).toBeGreaterThan(EAST);
+    const inside = through.filter(inYard);
+    expect(await visitsOf(t1, t1 + 3 * 3600_000)).toEqual([
+      expect.objectContaining({
+        arrived: iso(inside[0].time),
+        left: iso(inside.at(-1)!.time),
+        fixes: inside.length,
+      }),
+    ]);
+  });
+
+  it('keeps one visit over a stop in the area and the trip that leaves it', async () => {
+    // Drives into the yard, stands there 20 minutes (a stop), drives out east.
+    const t2 = DAY2 + 4 * 3600_000;
+    const start = parkAt(t2, -26.2, 28.02, 10);
+    const inbound = driveFrom(t2 + 10 * MIN, -26.2, 28.02, 28.05);
+    const stand = parkAt(inbound.at(-1)!.time + MIN, -26.2, 28.05, 20);
+    const outbound = driveFrom(stand.at(-1)!.time + MIN, -26.2, 28.0525, 28.1);
+    const end = parkAt(outbound.at(-1)!.time + MIN, -26.2, 28.1, 10);
+    await send([...start, ...inbound, ...stand, ...outbound, ...end]);
+    const segments = await db()
+      .selectFrom('trips')
+      .select(['type', 'start_time', 'start_lon'])
+      .where('unit_id', '=', uid)
+      .where('start_time', '>=', t2)
+      .orderBy('start_time')
+      .execute();
+    // The stop in the yard is a segment of its own between the two trips.
+    expect(segments.map((s) => s.type)).toEqual([0, 1, 0, 1]);
+    expect(inYard({ lon: segments[1].start_lon })).toBe(true);
+    const inside = [...inbound, ...stand, ...outbound].filter(inYard);
+    expect(await visitsOf(t2, t2 + 3 * 3600_000)).toEqual([
+      expect.objectContaining({
+        arrived: iso(inside[0].time),
+        left: iso(inside.at(-1)!.time),
+        fixes: inside.length,
+      }),
+    ]);
+  });
+
+  it('finds fixes no stored segment holds yet: a trip that is still only a candidate', async () => {
+    // Parked just west of the yard, then it rolls into it: 45 s, not a trip yet.
+    const t3 = DAY2 + 8 * 3600_000;
+    const parked = parkAt(t3, -26.2, 28.0395, 10);
+    const rolling = [1, 2, 3].map((i) => ({
+      time: parked.at(-1)!.time + i * 15_000,
+      lat: -26.2,
+      lon: 28.0395 + i * 0.002,
+      speed: 25,
+    }));
+    await send([...parked, ...rolling]);
+    const last = await db()
+      .selectFrom('trips')
+      .select(['type', 'end_time'])
+      .where('unit_id', '=', uid)
+      .orderBy('start_time', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(last).toEqual({ type: 1, end_time: parked.at(-1)!.time });
+    const inside = rolling.filter(inYard);
+    expect(inside.length).toBeGreaterThan(0);
+    expect(await visitsOf(t3, t3 + 3600_000)).toEqual([
+      expect.objectContaining({ arrived: iso(inside[0].time), fixes: inside.length }),
+    ]);
   });
 });

@@ -35,6 +35,26 @@ const shape = (rows: Awaited<ReturnType<typeof tripsOf>>) =>
     end_position: [r.end_lat, r.end_lon],
   }));
 
+/** Every stored trip and stop has the box of the unit's positions from its start to its end. */
+async function expectBoxes(h: Harness, uid: number) {
+  const rows = await tripsOf(h, uid);
+  expect(rows.length).toBeGreaterThan(1);
+  const fixes = await h.handle.db
+    .selectFrom('positions')
+    .select(['fix_time', 'lat', 'lon'])
+    .where('unit_id', '=', uid)
+    .execute();
+  for (const r of rows) {
+    const own = fixes.filter((f) => f.fix_time >= r.start_time && f.fix_time <= r.end_time);
+    expect([r.min_lat, r.min_lon, r.max_lat, r.max_lon], `segment at ${r.start_time}`).toEqual([
+      Math.min(...own.map((f) => f.lat)),
+      Math.min(...own.map((f) => f.lon)),
+      Math.max(...own.map((f) => f.lat)),
+      Math.max(...own.map((f) => f.lon)),
+    ]);
+  }
+}
+
 describe.each(MODES)('trips at ingest (%s)', (mode) => {
   it('stores a day with two trips and a lunch stop, keeping the ongoing one open', async () => {
     const track = loadTrack('day-two-trips-lunch');
@@ -116,6 +136,7 @@ describe.each(MODES)('trips at ingest (%s)', (mode) => {
     expect(state!.odometer).toBeLessThan(toLunch.distance + back.distance + 600);
     expect(state!.park_state).toBe(1);
     expect(await count(h, 'positions', uid)).toBe(track.length);
+    await expectBoxes(h, uid);
   });
 
   it('re-segments the affected window when fixes arrive late, and never moves the live state back', async () => {
@@ -145,6 +166,8 @@ describe.each(MODES)('trips at ingest (%s)', (mode) => {
 
     expect(shape(await tripsOf(h, h.units[B]))).toEqual(shape(await tripsOf(h, h.units[A])));
     expect(await count(h, 'positions', h.units[B])).toBe(track.length);
+    // The re-segmented window's rows have the box of their fixes, late ones included.
+    await expectBoxes(h, h.units[B]);
     // A late fix's odometer continues from the fix stored before it: at least that fix's, and
     // never more than the distance actually driven to it (unit A's odometer there).
     const odometers = async (uid: number) =>
@@ -178,6 +201,8 @@ describe.each(MODES)('trips at ingest (%s)', (mode) => {
     await send(h, b);
     expect(shape(await tripsOf(h, h.units[B]))).toEqual(shape(await tripsOf(h, h.units[A])));
     expect(await count(h, 'positions', h.units[B])).toBe(track.length);
+    // The re-segmented window's rows have the box of their fixes, late ones included.
+    await expectBoxes(h, h.units[B]);
     expect((await stateOf(h, h.units[B]))!.odometer).toBeCloseTo(
       (await stateOf(h, h.units[A]))!.odometer,
       3,
@@ -195,6 +220,7 @@ describe.each(MODES)('trips at ingest (%s)', (mode) => {
     await h.restart();
     await send(h, b.slice(cut));
     expect(shape(await tripsOf(h, h.units[B]))).toEqual(shape(await tripsOf(h, h.units[A])));
+    await expectBoxes(h, h.units[B]);
   });
 
   it('closes the trip of a unit that went silent, and reopens it if its backlog continues it', async () => {

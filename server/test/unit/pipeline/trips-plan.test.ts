@@ -154,6 +154,10 @@ describe('trip plan', () => {
       driver_id: 5,
       speed_histogram: '{"low":100,"60s":25,"80s":0,"100s":0,"120s":0,"high":0}',
       open: 1,
+      min_lat: -26.1,
+      min_lon: 28.05,
+      max_lat: -26.1,
+      max_lon: 28.05,
     });
     // Stops carry no driver and no histogram.
     const stop = tripValues(segment(1, T0), { ...INFO, driverId: 5 });
