@@ -51,3 +51,27 @@ export type { RouteItem } from './overlays/routeGeojson';
 export { unitIconState, tagsVisible, shouldCluster } from './units/unitFeatures';
 export type { RealtimeIconStyle, UnitIconState } from './sprites/spriteNames';
 export { TRIP_EVENT_SIGNS, tripEventSpriteName, type TripEventSign } from './sprites/spriteNames';
+
+export { useMapDraw, type MapDrawApi, type MapDrawOptions, type DrawMode } from './draw/useMapDraw';
+export { MapDraw, type MapDrawProps } from './draw/MapDraw';
+export { MapDrawToolbar, DRAW_MODE_LABELS, type MapDrawToolbarProps } from './draw/MapDrawToolbar';
+export {
+  circleFeature,
+  circleOf,
+  circleRing,
+  lineFeature,
+  lineOf,
+  pointFeature,
+  pointOf,
+  polygonFeature,
+  ringOf,
+  shapeModeOf,
+  type Circle,
+  type DrawFeature,
+  type DrawShapeMode,
+} from './draw/drawFeatures';
+export {
+  MapContextMenu,
+  type MapContextMenuItem,
+  type MapContextMenuProps,
+} from './MapContextMenu';

@@ -130,6 +130,7 @@ const LOCATIONS = {
   list: () => import('../../pages/locations/LocationListPage'),
   map: () => import('../../pages/locations/LocationsMapPage'),
   location: () => import('../../pages/locations/LocationPage'),
+  areaSearch: () => import('../../pages/areaSearch/AreaSearchPage'),
 };
 
 export const locations: AppRoute = {
@@ -149,6 +150,15 @@ export const locations: AppRoute = {
       path: 'index',
       page: LOCATIONS.map,
       meta: { title: 'Locations Map', roles: ['feature_locations_view', 'feature_locations_edit'] },
+    },
+    // Beyond SPEC §2 (issue 10): who was inside an area, for the recovery desk and disputes.
+    {
+      path: 'area_search',
+      page: LOCATIONS.areaSearch,
+      meta: {
+        title: 'Area Search',
+        roles: ['feature_locations_view', 'feature_locations_edit', 'user_support'],
+      },
     },
     detail('add/:lat/:lng', 'Add Location', ['feature_locations_edit'], LOCATIONS.location, {
       activeMenu: '/portal/locations/index',

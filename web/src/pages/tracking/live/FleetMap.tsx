@@ -16,6 +16,7 @@ import {
 } from '../../../map';
 import { useTheme } from '../../../theme/ThemeContext';
 import { registerMapForTests } from '../common/mapTestHook';
+import { AddLocationHereMenu } from '../../locations/AddLocationHere';
 import { IconStylePicker } from './IconStylePicker';
 import { UnitVisibilityPicker } from './UnitVisibilityPicker';
 import {
@@ -142,6 +143,7 @@ export function FleetMap({
       <FlyToUnit unit={selected} request={flyRequest} unitZoom={unitZoom} />
       <FollowUnit unit={selected} follow={follow} onStop={onFollowStop} />
       <UnitTooltip unit={tooltip && !toggles.unitTags ? selected : undefined} />
+      <AddLocationHereMenu />
       <div className="live-map-tools">
         {leading}
         <MapToggles

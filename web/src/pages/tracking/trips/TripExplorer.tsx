@@ -268,6 +268,7 @@ export default function TripExplorer() {
               savingId={data.label.isPending ? (data.label.variables?.entry.id ?? null) : null}
               hidden={display.hidden}
               onToggleShown={(entry) => display.toggle(entry.id)}
+              uid={route.uid}
             />
           ) : data.loading ? (
             <div className="trip-panel-empty" aria-busy>

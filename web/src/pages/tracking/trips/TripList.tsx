@@ -17,6 +17,7 @@ import { zoned } from '../../../components/zone';
 import { TRIP_EVENT_SIGNS, type TripEventSign } from '../../../map/sprites/spriteNames';
 import { formatSpeed } from '../common/format';
 import { useChosenInView } from '../common/useChosenInView';
+import TripEntryActions from './TripEntryActions';
 import TripLabelTag from './TripLabelTag';
 import { EVENT_NAMES, groupByDay } from './tripEntries';
 import './tripList.css';
@@ -33,6 +34,8 @@ interface Props {
   /** Ids of the entries not drawn on the map (their display flag off). */
   hidden: ReadonlySet<number>;
   onToggleShown: (entry: TripRow) => void;
+  /** The unit of the entries: offers their actions (make a route, add a location). */
+  uid?: number | null;
 }
 
 function timeOf(iso: string) {
@@ -61,6 +64,7 @@ export default function TripList({
   savingId,
   hidden,
   onToggleShown,
+  uid = null,
 }: Props) {
   const scroller = useChosenInView(selectedId === null ? null : tripEntryId(selectedId), entries);
 
@@ -148,21 +152,30 @@ export default function TripList({
                       </div>
                     )}
                   </div>
-                  <Tooltip title={display}>
-                    <Button
-                      type="text"
-                      size="small"
-                      className="trip-entry-display"
-                      aria-label={display}
-                      icon={shown ? <EyeOutlined /> : <EyeInvisibleOutlined />}
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        onToggleShown(entry);
-                      }}
-                      // Enter and Space belong to the button, not to choosing the entry.
-                      onKeyDown={(e) => e.stopPropagation()}
-                    />
-                  </Tooltip>
+                  <span className="trip-entry-side">
+                    {uid !== null && (
+                      <TripEntryActions
+                        uid={uid}
+                        entry={entry}
+                        what={`${trip ? 'trip' : 'stop'} ${span(entry)}`}
+                      />
+                    )}
+                    <Tooltip title={display}>
+                      <Button
+                        type="text"
+                        size="small"
+                        className="trip-entry-display"
+                        aria-label={display}
+                        icon={shown ? <EyeOutlined /> : <EyeInvisibleOutlined />}
+                        onClick={(e) => {
+                          e.stopPropagation();
+                          onToggleShown(entry);
+                        }}
+                        // Enter and Space belong to the button, not to choosing the entry.
+                        onKeyDown={(e) => e.stopPropagation()}
+                      />
+                    </Tooltip>
+                  </span>
                 </div>
               );
             })}

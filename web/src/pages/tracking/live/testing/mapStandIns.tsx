@@ -7,11 +7,11 @@ import type { GeofenceLayerProps, RouteLayerProps, UnitsLayerProps } from '../..
 
 type MapModule = typeof import('../../../../map');
 
-export function mapStandIns(real: MapModule): MapModule {
+export function mapStandIns(real: MapModule): Record<string, unknown> {
   const none = () => null;
   return {
     ...real,
-    MapView: (({ children }: { children?: ReactNode }) => <div>{children}</div>) as never,
+    MapView: ({ children }: { children?: ReactNode }) => <div>{children}</div>,
     GeofenceLayer: ({
       locations,
       visible,
@@ -35,7 +35,7 @@ export function mapStandIns(real: MapModule): MapModule {
       </output>
     ),
     TripLayer: none,
-    RecentTrailsLayer: ({ units }: { units: { uid: number }[] }) => (
+    RecentTrailsLayer: ({ units }: { units: readonly { uid: number }[] }) => (
       <output data-testid="trailed">{units.map((u) => u.uid).join(',')}</output>
     ),
     UnitsLayer: ({ units, selectedUid }: UnitsLayerProps) => (

@@ -6,7 +6,9 @@ import type { FleetTripRow } from '@fleet/common';
 import { zoned } from '../../../../components/zone';
 import { formatSpeed } from '../../common/format';
 import { useChosenInView } from '../../common/useChosenInView';
+import TripEntryActions from '../TripEntryActions';
 import TripLabelTag from '../TripLabelTag';
+import '../tripList.css';
 import { groupByDay } from '../tripEntries';
 
 interface Props {
@@ -46,7 +48,7 @@ export default function FleetTripList({
                   role="listitem"
                   tabIndex={0}
                   aria-current={selected || undefined}
-                  className={`trip-entry${selected ? ' is-selected' : ''}`}
+                  className={`trip-entry has-display${selected ? ' is-selected' : ''}`}
                   onClick={() => onSelect(selected ? null : row)}
                   onKeyDown={(e) => {
                     if (e.key === 'Enter' || e.key === ' ') {
@@ -93,6 +95,13 @@ export default function FleetTripList({
                       {row.open && <Tag color="green">In progress</Tag>}
                     </div>
                   </div>
+                  <span className="trip-entry-side">
+                    <TripEntryActions
+                      uid={row.uid}
+                      entry={row}
+                      what={`trip of ${row.unit_name} ${start.format('HH:mm')}`}
+                    />
+                  </span>
                 </div>
               );
             })}
