@@ -32,6 +32,10 @@ describe('area search', () => {
     );
     await page.goto(`${server.url}/#/portal/locations/area_search`);
     await page.getByRole('heading', { level: 1, name: 'Area Search' }).waitFor();
+    // The map stands beside the form, most of the page wide.
+    const mapBox = await page.locator('.area-search-map canvas').boundingBox();
+    expect(mapBox?.width ?? 0).toBeGreaterThan(700);
+    expect(mapBox?.height ?? 0).toBeGreaterThan(400);
     await page.getByText('A location').click();
     await page.getByRole('combobox', { name: 'Location' }).click();
     await page.keyboard.type('Main Depot');

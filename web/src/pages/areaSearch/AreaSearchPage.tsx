@@ -28,6 +28,7 @@ import {
   type AreaQuery,
   type AreaSource,
 } from './areaSearch';
+import '../tracking/common/tracking.css';
 import './areaSearch.css';
 
 const NO_VISITS: AreaVisit[] = [];

@@ -122,7 +122,8 @@ export default function LocationListPage() {
           loading={query.isFetching}
           dataSource={rows}
           pagination={pagination}
-          scroll={{ x: 'max-content' }}
+          // A phone fits the table to the screen (names wrap); wider screens keep lines whole.
+          scroll={mobile ? undefined : { x: 'max-content' }}
           columns={[
             {
               title: 'Name',
