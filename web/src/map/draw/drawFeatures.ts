@@ -2,7 +2,8 @@
 // app's shapes: a circle (centre + radius in metres), a ring of vertices, a line, a point.
 // Pure: no map, no terra-draw instance (ids are supplied by the caller or made here).
 import type { Feature, LineString, Point, Polygon } from 'geojson';
-import { EARTH_RADIUS_M, dropClosingPoint, haversineMeters, type LatLon } from '@fleet/common';
+import { circleRing as geodesicCircle } from '../overlays/geofenceGeojson';
+import { dropClosingPoint, haversineMeters, type LatLon } from '@fleet/common';
 
 /** The shapes a drawing can hold; a circle is a polygon with `mode: 'circle'`. */
 export type DrawShapeMode = 'polygon' | 'circle' | 'linestring' | 'point';
@@ -21,27 +22,14 @@ export interface Circle {
   radius: number;
 }
 
-/** Vertices of a geodesic circle (64 by default), closed (first repeated last), as [lng, lat]. */
+/**
+ * Vertices of a geodesic circle (64 by default), closed (first repeated last), as [lng, lat]: the
+ * ring the map draws for a point location (overlays/geofenceGeojson.ts), at terra-draw's precision.
+ */
 export function circleRing(centre: LatLon, radiusM: number, steps = 64): [number, number][] {
-  const lat1 = (centre.lat * Math.PI) / 180;
-  const lon1 = (centre.lon * Math.PI) / 180;
-  const d = radiusM / EARTH_RADIUS_M;
-  const ring: [number, number][] = [];
-  for (let i = 0; i < steps; i++) {
-    const bearing = (2 * Math.PI * i) / steps;
-    const lat2 = Math.asin(
-      Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(bearing),
-    );
-    const lon2 =
-      lon1 +
-      Math.atan2(
-        Math.sin(bearing) * Math.sin(d) * Math.cos(lat1),
-        Math.cos(d) - Math.sin(lat1) * Math.sin(lat2),
-      );
-    ring.push([round7((lon2 * 180) / Math.PI), round7((lat2 * 180) / Math.PI)]);
-  }
-  ring.push([...ring[0]!] as [number, number]);
-  return ring;
+  return geodesicCircle(centre.lat, centre.lon, radiusM, steps).map(
+    ([lon, lat]) => [round7(lon), round7(lat)] as [number, number],
+  );
 }
 
 /** terra-draw refuses coordinates finer than its precision (7 decimals here: about 1 cm). */

@@ -3,9 +3,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Card, Input, Space, Table, Tag } from 'antd';
 import {
-  DeleteOutlined,
   DownloadOutlined,
   EditOutlined,
   EnvironmentOutlined,
@@ -29,6 +28,7 @@ import { KmlImportModal } from './KmlImportModal';
 import { fleetCentre } from './fleetCentre';
 import { shapeSummary } from './locationForm';
 import './locations.css';
+import DeleteButton from '../../components/DeleteButton';
 
 const EDIT = ['feature_locations_edit'] as const;
 /** The map page's roles (general_locations_list alone has only this table). */
@@ -184,20 +184,11 @@ export default function LocationListPage() {
                       aria-label={`Edit ${row.name}`}
                       onClick={() => navigate(`/portal/locations/edit/${row.lid}`)}
                     />
-                    <Popconfirm
+                    <DeleteButton
+                      label={`Delete ${row.name}`}
                       title={`Delete ${row.name}?`}
-                      description="This cannot be undone."
-                      okText="Delete"
-                      okButtonProps={{ danger: true }}
                       onConfirm={() => remove.mutateAsync(row)}
-                    >
-                      <Button
-                        size="small"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={`Delete ${row.name}`}
-                      />
-                    </Popconfirm>
+                    />
                   </Space>
                 ),
             },

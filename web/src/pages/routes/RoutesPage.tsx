@@ -4,14 +4,8 @@
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Dropdown, Input, Popconfirm, Space, Switch, Table, Tooltip } from 'antd';
-import {
-  AimOutlined,
-  DeleteOutlined,
-  DownOutlined,
-  EditOutlined,
-  PlusOutlined,
-} from '@ant-design/icons';
+import { Button, Card, Dropdown, Input, Space, Switch, Table, Tooltip } from 'antd';
+import { AimOutlined, DownOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Role, RouteSummary } from '@fleet/common';
 import { call } from '../../api/call';
 import { useNotify } from '../../components/notify';
@@ -24,6 +18,7 @@ import FitPoints from '../tracking/common/FitPoints';
 import { formatKmOf, pointLabel } from './parts/format';
 import RouteMapFrame from './parts/RouteMapFrame';
 import { ROUTE_KEYS, setRouteDisplay } from './parts/routeApi';
+import DeleteButton from '../../components/DeleteButton';
 
 export const ROUTE_EDIT_ROLES: Role[] = ['feature_routes_edit', 'user_old'];
 
@@ -215,20 +210,12 @@ export default function RoutesPage() {
                       />
                     )}
                     {canEdit && (
-                      <Popconfirm
+                      <DeleteButton
+                        label={`Delete ${row.name}`}
                         title={`Delete the route ${row.name}?`}
                         description="Its units are no longer followed on it. This cannot be undone."
-                        okText="Delete"
-                        okButtonProps={{ danger: true }}
                         onConfirm={() => remove.mutateAsync(row)}
-                      >
-                        <Button
-                          size="small"
-                          danger
-                          icon={<DeleteOutlined />}
-                          aria-label={`Delete ${row.name}`}
-                        />
-                      </Popconfirm>
+                      />
                     )}
                   </Space>
                 ),

@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Dropdown, Input, Popconfirm, Space, Table, Tag, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Dropdown, Input, Space, Table, Tag, Typography } from 'antd';
+import { EditOutlined, MoreOutlined, PlusOutlined } from '@ant-design/icons';
 import { userTypeName, type UserRow } from '@fleet/common';
 import { taskKey } from '../../api/queries';
 import { deleteUser } from '../../api/user';
@@ -14,6 +14,7 @@ import PageContainer from '../../components/PageContainer';
 import { Permission, usePermission } from '../../components/Permission';
 import { usePagedQuery } from '../../components/usePagedQuery';
 import UserFormModal from './UserFormModal';
+import DeleteButton from '../../components/DeleteButton';
 
 const PER_USER_PAGES = [
   { key: 'edit_user_units', label: 'Units' },
@@ -140,20 +141,12 @@ export default function UsersPage() {
                     />
                   )}
                   {canManage && row.nid !== me.nid && (
-                    <Popconfirm
+                    <DeleteButton
+                      label={`Delete ${row.username}`}
                       title={`Delete ${row.display_name || row.username}?`}
                       description="They can no longer log in. This cannot be undone."
-                      okText="Delete"
-                      okButtonProps={{ danger: true }}
                       onConfirm={() => remove.mutateAsync(row)}
-                    >
-                      <Button
-                        size="small"
-                        danger
-                        icon={<DeleteOutlined />}
-                        aria-label={`Delete ${row.username}`}
-                      />
-                    </Popconfirm>
+                    />
                   )}
                   <Dropdown
                     trigger={['click']}
