@@ -1,5 +1,5 @@
 // How the web app reaches a browser, from the server as `npm start` runs it (bundled, plain node):
-// the login page downloads at most 250 KB of JavaScript as sent (Brotli), content-hashed files are
+// the login page downloads at most 260 KB of JavaScript as sent (Brotli), content-hashed files are
 // cached for a year and index.html is checked with the server on every load.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -8,7 +8,7 @@ import { closePortal, openPortal } from './support/session';
 import { localContext } from './support/browser';
 
 /** The login route's JavaScript budget, as sent; web/vite.config.ts prints the same sum. */
-const LOGIN_BUDGET = 250 * 1024;
+const LOGIN_BUDGET = 260 * 1024;
 
 let server: RunningServer;
 let browser: Browser;
@@ -26,7 +26,7 @@ interface Sent {
 }
 
 describe('delivery of the web app', () => {
-  it('the login page loads at most 250 KB of JavaScript, Brotli-compressed and cached', async () => {
+  it('the login page loads at most 260 KB of JavaScript, Brotli-compressed and cached', async () => {
     const context = await localContext(browser, server);
     const page = await context.newPage();
     const scripts: Promise<Sent>[] = [];

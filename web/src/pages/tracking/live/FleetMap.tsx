@@ -156,6 +156,12 @@ export function FleetMap({
           }}
         />
         <IconStylePicker value={settings.iconStyle} onChange={settings.setIconStyle} />
+        <UnitVisibilityPicker
+          ghostUnits={settings.ghostUnits}
+          onGhostUnits={settings.setGhostUnits}
+          showDisabled={settings.showDisabled}
+          onShowDisabled={settings.setShowDisabled}
+        />
         <PlacesPicker
           places={places}
           routes={overlays.routes}
@@ -163,12 +169,6 @@ export function FleetMap({
           onAlone={setAlone}
           locationsOn={toggles.locations}
           routesOn={toggles.routes}
-        />
-        <UnitVisibilityPicker
-          ghostUnits={settings.ghostUnits}
-          onGhostUnits={settings.setGhostUnits}
-          showDisabled={settings.showDisabled}
-          onShowDisabled={settings.setShowDisabled}
         />
       </div>
     </MapView>

@@ -104,7 +104,8 @@ export function PlacesPicker({
     </div>
   );
   return (
-    <Popover content={content} trigger="click" placement="bottomLeft" title="Places">
+    // Last in the row and centred under its button: on a phone the list fits the screen.
+    <Popover content={content} trigger="click" placement="bottom" title="Places">
       <Button icon={<EnvironmentOutlined />} aria-label="Places" className="map-button-control" />
     </Popover>
   );
