@@ -11,20 +11,9 @@ import { LiveWorkspace } from './LiveWorkspace';
 vi.mock('../../../map', async (importOriginal) =>
   (await import('./testing/mapStandIns')).mapStandIns(await importOriginal()),
 );
-vi.mock('./mapControllers', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./mapControllers')>();
-  const none = () => null;
-  return {
-    ...real,
-    FitToUnits: none,
-    FlyToUnit: none,
-    FollowUnit: none,
-    UnitTooltip: none,
-    ShowRouteAlone: ({ alone }: { alone: number | null }) => (
-      <output data-testid="alone">{alone ?? ''}</output>
-    ),
-  };
-});
+vi.mock('./mapControllers', async (importOriginal) =>
+  (await import('./testing/mapStandIns')).controllerStandIns(await importOriginal()),
+);
 
 afterEach(() => {
   vi.unstubAllGlobals();

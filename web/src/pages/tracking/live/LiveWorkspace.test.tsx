@@ -11,18 +11,9 @@ import { LiveWorkspace } from './LiveWorkspace';
 vi.mock('../../../map', async (importOriginal) =>
   (await import('./testing/mapStandIns')).mapStandIns(await importOriginal()),
 );
-vi.mock('./mapControllers', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./mapControllers')>();
-  const none = () => null;
-  return {
-    ...real,
-    FitToUnits: none,
-    FlyToUnit: none,
-    FollowUnit: none,
-    UnitTooltip: none,
-    ShowRouteAlone: none,
-  };
-});
+vi.mock('./mapControllers', async (importOriginal) =>
+  (await import('./testing/mapStandIns')).controllerStandIns(await importOriginal()),
+);
 vi.mock('./UnitPanel', () => ({
   UnitPanel: ({ unit }: { unit: { name: string } }) => <section>Panel of {unit.name}</section>,
 }));

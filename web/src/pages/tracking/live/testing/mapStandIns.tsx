@@ -46,3 +46,20 @@ export function mapStandIns(real: MapModule): Record<string, unknown> {
     ),
   };
 }
+
+type ControllersModule = typeof import('../mapControllers');
+
+/** The live map's camera helpers, drawing nothing; ShowRouteAlone says which route it would fit. */
+export function controllerStandIns(real: ControllersModule): Record<string, unknown> {
+  const none = () => null;
+  return {
+    ...real,
+    FitToUnits: none,
+    FlyToUnit: none,
+    FollowUnit: none,
+    UnitTooltip: none,
+    ShowRouteAlone: ({ alone }: { alone: number | null }) => (
+      <output data-testid="alone">{alone ?? ''}</output>
+    ),
+  };
+}
