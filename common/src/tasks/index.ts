@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { accountParams, type AccountAnswers } from './account';
 import { peopleParams, type PeopleAnswers } from './people';
 import { placeParams, type PlaceAnswers } from './places';
+import { ruleParams, type RuleAnswers } from './rules';
 import { summaryParams, type SummaryAnswers } from './summaries';
 import { trackLinkParams, type TrackLinkAnswers } from './track-links';
 import { tripParams, type TripAnswers } from './trips';
@@ -17,6 +18,7 @@ export * from './users';
 export * from './units';
 export * from './people';
 export * from './places';
+export * from './rules';
 export * from './trips';
 export * from './summaries';
 export * from './track-links';
@@ -29,6 +31,7 @@ export const TASK_PARAMS = {
   ...unitParams,
   ...peopleParams,
   ...placeParams,
+  ...ruleParams,
   ...tripParams,
   ...summaryParams,
   ...trackLinkParams,
@@ -44,6 +47,7 @@ export interface ServedAnswers
     UnitAnswers,
     PeopleAnswers,
     PlaceAnswers,
+    RuleAnswers,
     TripAnswers,
     SummaryAnswers,
     TrackLinkAnswers {}

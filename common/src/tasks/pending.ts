@@ -24,10 +24,6 @@ export interface SiteAlertsAnswer {
 type Empty = Record<string, never>;
 
 export interface PendingTaskMap {
-  get_new_rule_alerts_count: { request: Empty; response: { new_rule_alerts_count: number } };
   get_chaseup_events_count_new: { request: Empty; response: { count: number } };
-  get_notices: { request: Empty; response: { notices: Notice[] } };
-  /** SPEC §7: fields id and unread. */
-  set_notice: { request: { id: number; unread: boolean }; response: Record<string, unknown> };
   get_site_alerts: { request: Empty; response: SiteAlertsAnswer };
 }

@@ -2,26 +2,16 @@
 // the area search.
 import { z } from 'zod';
 import { MAX_KML_CHARS } from '../constants';
-import { hasSpecialCharacters } from '../validators';
 import { POLYGON_MAX_POINTS, polygonProblem, type LatLon } from '../places';
 import {
   idSchema,
   isoDate,
   pagingSchema,
   plainText,
+  cleanText,
   type EmptyAnswer,
   type ListAnswer,
 } from './shared';
-
-/** A name or free text checked against the special characters of SPEC §5. */
-const cleanText = (max: number) =>
-  plainText()
-    .trim()
-    .max(max)
-    .refine(
-      (s) => !hasSpecialCharacters(s),
-      'must not contain any of ! $ ^ * + ( ) % [ ] \\ / \' ; @ { } | " < > ` ~',
-    );
 
 const placeName = cleanText(100).refine((s) => s.length > 0, 'is required');
 

@@ -1,6 +1,7 @@
 // Schema pieces and answer shapes several tasks share (API.md §3 naming rules).
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../constants';
+import { hasSpecialCharacters } from '../validators';
 
 /** `page` is 1-based; `page_size` is 20 unless asked, at most 500. */
 export const pagingSchema = {
@@ -13,6 +14,16 @@ export const pagingSchema = {
  * the query ('Server error'), so it is refused here with a message instead.
  */
 export const plainText = () => z.string().regex(/^[^\0]*$/, 'must not contain NUL characters');
+
+/** A name or free text checked against the special characters of SPEC §5. */
+export const cleanText = (max: number) =>
+  plainText()
+    .trim()
+    .max(max)
+    .refine(
+      (s) => !hasSpecialCharacters(s),
+      'must not contain any of ! $ ^ * + ( ) % [ ] \\ / \' ; @ { } | " < > ` ~',
+    );
 
 export const isoDate = z
   .string()

@@ -13,6 +13,7 @@ import { loginLimits } from './migrations/0005_login_limits';
 import { jobs } from './migrations/0006_jobs';
 import { places } from './migrations/0007_places';
 import { tripBoxes } from './migrations/0008_trip_boxes';
+import { rules } from './migrations/0009_rules';
 
 export type { Database } from './types';
 export type { Dialect } from './migrations/helpers';
@@ -68,6 +69,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0006_jobs': jobs(dialect),
     '0007_places': places(dialect),
     '0008_trip_boxes': tripBoxes(dialect),
+    '0009_rules': rules(dialect),
   };
 }
 

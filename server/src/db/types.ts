@@ -7,6 +7,8 @@ export interface ClientsTable {
   name: string;
   state: number;
   created: number;
+  /** IANA zone rule windows and alert e-mails are read in (default Africa/Johannesburg). */
+  timezone: Generated<string>;
 }
 
 export interface UsersTable {
@@ -155,6 +157,8 @@ export interface UnitStateTable {
   gsm: number | null;
   driver_id: number | null;
   attributes: string;
+  /** The unit's rule memory (rules/state.ts), JSON by rid; written with the state. */
+  rules: Generated<string>;
 }
 
 export interface TripsTable {
@@ -273,6 +277,19 @@ export interface Database {
   locations: LocationsTable;
   routes: RoutesTable;
   route_units: RouteUnitsTable;
+  tags: TagsTable;
+  unit_tags: UnitTagsTable;
+  fleets: FleetsTable;
+  fleet_units: FleetUnitsTable;
+  rules: RulesTable;
+  rule_alerts: RuleAlertsTable;
+  rule_alert_marks: RuleAlertMarksTable;
+  outbox: OutboxTable;
+  chaseup_events: ChaseupEventsTable;
+  panic_notification_settings: PanicNotificationSettingsTable;
+  notices: NoticesTable;
+  notice_clients: NoticeClientsTable;
+  notice_reads: NoticeReadsTable;
 }
 
 /** Tables whose rows belong to one client (tenant); scoped by `client_id`. */
@@ -290,7 +307,19 @@ export type TenantTable =
   | 'track_all_links'
   | 'locations'
   | 'routes'
-  | 'route_units';
+  | 'route_units'
+  | 'tags'
+  | 'unit_tags'
+  | 'fleets'
+  | 'fleet_units'
+  | 'rules'
+  | 'rule_alerts'
+  | 'rule_alert_marks'
+  | 'outbox'
+  | 'chaseup_events'
+  | 'panic_notification_settings'
+  | 'notice_clients'
+  | 'notice_reads';
 
 /** A geofence location (issue 10): a point with a radius, or a polygon. */
 export interface LocationsTable {
@@ -357,4 +386,158 @@ export interface RouteUnitsTable {
   route_id: number;
   unit_id: number;
   client_id: number;
+}
+
+/** A label (SPEC §3 Tag): rules pick units by it. */
+export interface TagsTable {
+  tgid: Generated<number>;
+  client_id: number;
+  name: string;
+  is_global: Generated<number>;
+  created: number;
+  updated: number;
+}
+
+export interface UnitTagsTable {
+  tag_id: number;
+  unit_id: number;
+  client_id: number;
+}
+
+export interface FleetsTable {
+  fid: Generated<number>;
+  client_id: number;
+  name: string;
+  created: number;
+  updated: number;
+}
+
+export interface FleetUnitsTable {
+  fleet_id: number;
+  unit_id: number;
+  client_id: number;
+}
+
+/** A rule (SPEC §3). JSON text: apply_to, param, emails, sms, phones, days. */
+export interface RulesTable {
+  rid: Generated<number>;
+  client_id: number;
+  name: string;
+  /** a RuleTypeKey */
+  type: string;
+  /** 'all' | 'units' | 'tags' | 'fleet' */
+  apply_type: string;
+  apply_to: string;
+  fid: number | null;
+  param: string;
+  emails: string;
+  sms: string;
+  phones: string;
+  days: string;
+  /** minutes after midnight, client time; end 1440 is 24:00 */
+  start_min: number;
+  end_min: number;
+  active: number;
+  created: number;
+  updated: number;
+}
+
+/** One incident of a rule on a unit; unique by (rule_id, unit_id, time). */
+export interface RuleAlertsTable {
+  raid: Generated<number>;
+  client_id: number;
+  rule_id: number;
+  rule_name: string;
+  type: string;
+  unit_id: number;
+  /** when the incident started */
+  time: number;
+  end_time: number | null;
+  /** 1 while the incident goes on */
+  open: number;
+  lat: number | null;
+  lon: number | null;
+  speed: number | null;
+  /** JSON: the type's facts (limit, peak, duration_s, lid, ...) */
+  evidence: string;
+  created: number;
+}
+
+export interface RuleAlertMarksTable {
+  user_id: number;
+  client_id: number;
+  seen_raid: number;
+}
+
+/** A message to deliver after commit (notify/outbox.ts). status 0 pending, 1 sent, 2 given up. */
+export interface OutboxTable {
+  id: Generated<number>;
+  client_id: number;
+  /** 'email' | 'sms' */
+  kind: string;
+  recipient: string;
+  /** 'rule_alert' (ref raid) | 'panic' (ref device_events.id) */
+  topic: string;
+  ref: number;
+  status: Generated<number>;
+  attempts: Generated<number>;
+  next_at: number;
+  lease_until: number | null;
+  sent_at: number | null;
+  last_error: string | null;
+  created: number;
+}
+
+/** The recovery desk's queue (SPEC §4 chase-up states and types). */
+export interface ChaseupEventsTable {
+  id: Generated<number>;
+  client_id: number;
+  unit_id: number;
+  /** SPEC §9 recovery chase-up type (4 rule alert, 7 panic remote, ...) */
+  type: number;
+  state: Generated<number>;
+  time: number;
+  lat: number | null;
+  lon: number | null;
+  rule_alert_id: number | null;
+  device_event_id: number | null;
+  /** JSON list: the rule's phone list (call-me types) */
+  phones: Generated<string>;
+  description: Generated<string>;
+  assigned_to_username: string | null;
+  created: number;
+}
+
+export interface PanicNotificationSettingsTable {
+  client_id: number;
+  emails: string;
+  sms: string;
+  updated: number;
+}
+
+/** A notice (SPEC §3) written by a support user; not owned by one client (notice_clients). */
+export interface NoticesTable {
+  tid: Generated<number>;
+  title: string;
+  /** cleaned HTML */
+  message: string;
+  type: number;
+  priority: number;
+  all_clients: number;
+  author_id: number | null;
+  created: number;
+  updated: number;
+}
+
+export interface NoticeClientsTable {
+  notice_id: number;
+  client_id: number;
+}
+
+export interface NoticeReadsTable {
+  notice_id: number;
+  user_id: number;
+  client_id: number;
+  unread: number;
+  updated: number;
 }

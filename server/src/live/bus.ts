@@ -24,6 +24,8 @@ export interface DeviceEventMessage {
   lat: number | null;
   lon: number | null;
   speed: number | null;
+  /** The lid or roid a place event concerns; 0 for other events. */
+  ref: number;
 }
 
 /**
@@ -55,6 +57,38 @@ export interface PlacesChangedMessage {
   client_id: number;
 }
 
+/** A client's rules changed (set_rule, delete_rule, panic settings, labels, fleets, time zone). */
+export interface RulesChangedMessage {
+  client_id: number;
+}
+
+/** A rule alert was stored (a new incident; not its later updates). */
+export interface RuleAlertMessage {
+  client_id: number;
+  raid: number;
+  rid: number;
+  uid: number;
+  /** a RuleTypeKey */
+  type: string;
+  rule_name: string;
+  /** ISO-8601: when the incident started */
+  time: string;
+  lat: number | null;
+  lon: number | null;
+  speed: number | null;
+}
+
+/** Messages were queued in the outbox: its sender may run now instead of at its next tick. */
+export interface OutboxQueuedMessage {
+  count: number;
+}
+
+/** A notice was written or deleted: readers of the notices icon re-read them. */
+export interface NoticesChangedMessage {
+  /** null: every client */
+  client_ids: number[] | null;
+}
+
 /** Every topic and its message: the only way onto the bus (no raw topic strings elsewhere). */
 export interface BusMessages {
   unit: UnitUpdateMessage;
@@ -63,6 +97,10 @@ export interface BusMessages {
   units_changed: UnitsChangedMessage;
   unit_device_changed: UnitDeviceChangedMessage;
   places_changed: PlacesChangedMessage;
+  rules_changed: RulesChangedMessage;
+  rule_alert: RuleAlertMessage;
+  outbox_queued: OutboxQueuedMessage;
+  notices_changed: NoticesChangedMessage;
 }
 
 export type BusTopic = keyof BusMessages;

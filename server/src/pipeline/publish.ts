@@ -71,6 +71,7 @@ export function publishEvents(bus: Bus, events: StoredEvent[]): void {
       lat: e.lat,
       lon: e.lon,
       speed: e.speed,
+      ref: Number(e.ref),
     });
   }
 }

@@ -29,6 +29,7 @@ const row = (over: Partial<UnitStateRow>): UnitStateRow => ({
   gsm: 4,
   driver_id: 9,
   attributes: '{}',
+  rules: '{}',
   ...over,
 });
 
