@@ -19,6 +19,10 @@
 // places.ts), right after the round's run without them; the line after the ceiling's is
 //   ingest with 1000 locations: <positions per second> positions/s, <ratio> of the run without locations
 // comparing the best round of each.
+//
+// Rules (issue 11): likewise with BENCH_RULES (default 20) rules of mixed types applied to every
+// unit (rules.ts), printing
+//   ingest with rules: <positions per second> positions/s, <ratio> of the run without rules
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
@@ -32,11 +36,13 @@ import { createPipeline } from '../../server/src/pipeline';
 import { encodeCodec8 } from './codec8';
 import { unitTrack } from './fleet';
 import { seedLocations } from './places';
+import { seedRules } from './rules';
 
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 200_000);
 const UNITS = Number(process.env.BENCH_UNITS ?? 1000);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const LOCATIONS = Number(process.env.BENCH_LOCATIONS ?? 1000);
+const RULES = Number(process.env.BENCH_RULES ?? 20);
 const PER_FRAME = 10;
 
 const imei = (u: number) => String(356307040000000 + u);
@@ -46,7 +52,13 @@ const cpuMillis = (since: NodeJS.CpuUsage) => {
   return (u.user + u.system) / 1000;
 };
 
-async function seed(handle: Db, locations: number): Promise<void> {
+/** What a run adds to the plain load: locations, rules. */
+interface Extras {
+  locations?: number;
+  rules?: number;
+}
+
+async function seed(handle: Db, extras: Extras): Promise<void> {
   const { db } = handle;
   const client = await db
     .insertInto('clients')
@@ -77,7 +89,8 @@ async function seed(handle: Db, locations: number): Promise<void> {
     }
     await db.insertInto('units').values(rows).execute();
   }
-  if (locations) await seedLocations(db, client.cid, locations, UNITS);
+  if (extras.locations) await seedLocations(db, client.cid, extras.locations, UNITS);
+  if (extras.rules) await seedRules(db, client.cid, extras.rules);
 }
 
 /** Frames per unit, in the order each device sends them. */
@@ -130,12 +143,12 @@ async function runPipeline(
   frames: Buffer[][],
   keepRows: boolean,
   profile?: string,
-  locations = 0,
+  extras: Extras = {},
 ) {
   fs.mkdirSync(dataDir, { recursive: true });
   const { handle, sqlite } = openSqlite(dataDir);
   await migrate(handle);
-  await seed(handle, locations);
+  await seed(handle, extras);
   const pipeline = createPipeline({
     db: handle.db,
     dialect: handle.dialect,
@@ -184,11 +197,17 @@ async function runPipeline(
       )
     ).rows[0].n,
   );
+  const count = async (table: 'rule_alerts' | 'outbox') =>
+    Number(
+      (await db.selectFrom(table).select(db.fn.countAll().as('n')).executeTakeFirstOrThrow()).n,
+    );
+  const alerts = await count('rule_alerts');
+  const queued = await count('outbox');
   const rows = keepRows ? await db.selectFrom('positions').selectAll().orderBy('id').execute() : [];
   await handle.close();
   if (stored !== decoded)
     throw new Error(`decoded ${decoded} records but stored ${stored} positions`);
-  return { ms, cpuMs, stored, trips, stats, rows, placeEvents };
+  return { ms, cpuMs, stored, trips, stats, rows, placeEvents, alerts, queued };
 }
 
 type PositionRow = Awaited<ReturnType<typeof runPipeline>>['rows'][number];
@@ -249,14 +268,11 @@ async function main() {
     console.log(`data: ${dataDir} (SQLite, WAL, synchronous=NORMAL)`);
 
     const warm = frames.map((mine) => mine.slice(0, Math.ceil(mine.length / 4)));
-    // With locations, so that the places stage is compiled too (the rest is the same code).
-    const warmup = await runPipeline(
-      path.join(dataDir, 'warmup'),
-      warm,
-      false,
-      undefined,
-      LOCATIONS,
-    );
+    // With locations and rules, so that those stages are compiled too (the rest is the same code).
+    const warmup = await runPipeline(path.join(dataDir, 'warmup'), warm, false, undefined, {
+      locations: LOCATIONS,
+      rules: RULES,
+    });
     console.log(
       `warm-up (untimed): ${warmup.stored} positions in ${Math.round(warmup.ms)} ms, ${rate(warmup.stored, warmup.ms)}/s`,
     );
@@ -264,6 +280,7 @@ async function main() {
     const runs: Awaited<ReturnType<typeof runPipeline>>[] = [];
     const ceilings: Awaited<ReturnType<typeof runCeiling>>[] = [];
     const placeRuns: Awaited<ReturnType<typeof runPipeline>>[] = [];
+    const ruleRuns: Awaited<ReturnType<typeof runPipeline>>[] = [];
     let perTx = 1;
     for (let round = 1; round <= ROUNDS; round++) {
       const run = await runPipeline(
@@ -285,6 +302,23 @@ async function main() {
         `ceiling ${round}: ${runs[0].rows.length} rows in ${Math.round(ceiling.ms)} ms = ${rate(runs[0].rows.length, ceiling.ms)}/s ` +
           `(cpu ${((ceiling.cpuMs * 1000) / runs[0].rows.length).toFixed(1)} µs/row; prepared single-row inserts, ${perTx} per transaction)`,
       );
+      if (RULES) {
+        const ruled = await runPipeline(
+          path.join(dataDir, `rules-${round}`),
+          frames,
+          false,
+          undefined,
+          {
+            rules: RULES,
+          },
+        );
+        ruleRuns.push(ruled);
+        console.log(
+          `with ${RULES} rules ${round}: ${ruled.stored} positions in ${Math.round(ruled.ms)} ms = ${rate(ruled.stored, ruled.ms)}/s ` +
+            `(cpu ${((ruled.cpuMs * 1000) / ruled.stored).toFixed(1)} µs/position), ` +
+            `${ruled.alerts} rule alerts, ${ruled.queued} messages queued`,
+        );
+      }
       if (!LOCATIONS) continue;
       const profile = process.env.BENCH_PROFILE;
       const placed = await runPipeline(
@@ -294,7 +328,7 @@ async function main() {
         round === ROUNDS && profile
           ? profile.replace(/(\.cpuprofile)?$/, '-places.cpuprofile')
           : undefined,
-        LOCATIONS,
+        { locations: LOCATIONS },
       );
       placeRuns.push(placed);
       console.log(
@@ -326,6 +360,18 @@ async function main() {
       );
       console.log(
         `ingest with ${LOCATIONS} locations: ${placedRate} positions/s, ${(placedRate / throughput).toFixed(2)} of the run without locations`,
+      );
+    }
+    if (ruleRuns.length) {
+      const bestRuled = ruleRuns.reduce((a, b) => (b.ms < a.ms ? b : a));
+      const ruledRate = rate(bestRuled.stored, bestRuled.ms);
+      const ruledCpu = Math.min(...ruleRuns.map((r) => r.cpuMs));
+      console.log(
+        `cpu time with ${RULES} rules: ${us(ruledCpu)} µs/position ` +
+          `(${(bestCpu / ruledCpu).toFixed(2)} of the run without rules by CPU time)`,
+      );
+      console.log(
+        `ingest with rules: ${ruledRate} positions/s, ${(ruledRate / throughput).toFixed(2)} of the run without rules`,
       );
     }
   } finally {

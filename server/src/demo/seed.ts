@@ -13,6 +13,7 @@ import {
 } from './data';
 import { clock, now } from '../clock';
 import { addMissingDemoPlaces, seedPlaces } from './seed-places';
+import { addMissingDemoRules, seedNotices, seedRules } from './seed-rules';
 
 export const DEMO_LOGINS: {
   username: string;
@@ -141,8 +142,9 @@ async function addUnits(
 
 export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
   if (!(await isEmpty(db))) {
-    // A demo from before places existed gets its places and routes once.
+    // A demo from before places (or rules) existed gets them once.
     await addMissingDemoPlaces(db);
+    await addMissingDemoRules(db);
     return false;
   }
   const provider = await addClient(db, 'Tracking Provider');
@@ -213,6 +215,9 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
   const otherUids = await addUnits(db, other, 'other', OTHER_UNITS, [otherDriver.pid]);
   await seedPlaces(db, demo, 'demo', demoUids, true);
   await seedPlaces(db, other, 'other', otherUids, true);
+  await seedRules(db, demo, 'demo', demoUids);
+  await seedRules(db, other, 'other', otherUids);
+  await seedNotices(db);
   return true;
 }
 

@@ -199,3 +199,19 @@ export function localPath(from: Point, to: Point, rand: Random): Path {
   ];
   return new Path(points);
 }
+
+const COAST: Point[] = [
+  { lat: -33.92, lon: 18.42 },
+  { lat: -34.18, lon: 22.15 },
+  { lat: -33.96, lon: 25.6 },
+  { lat: -33.02, lon: 27.91 },
+  { lat: -29.86, lon: 31.02 },
+  { lat: -28.8, lon: 32.05 },
+];
+
+/** A crude elevation: the coast near sea level rising to the Highveld plateau inland. */
+export function altitudeAt(p: Point): number {
+  let d = Infinity;
+  for (const c of COAST) d = Math.min(d, haversineMeters(p.lat, p.lon, c.lat, c.lon));
+  return Math.round(20 + 1480 * Math.min(1, d / 250_000));
+}

@@ -1,10 +1,12 @@
 // One simulated vehicle: a behaviour model advanced in fixed 10-second steps of simulation time,
 // so a seed replays the same day whatever the wall clock does. It drives local trips around its
 // home town or long trips along the national roads, stops, idles, parks overnight by
-// Africa/Johannesburg local time, and now and then brakes hard, speeds or presses panic.
+// Africa/Johannesburg local time, and now and then brakes hard, speeds, presses panic or is towed
+// (moving with its ignition off: sim/tow.ts).
 import { haversineMeters, type Random } from '@fleet/common';
 import { between, pick } from './random';
 import {
+  altitudeAt,
   localPath,
   nearestTown,
   offsetPoint,
@@ -15,11 +17,10 @@ import {
   type Point,
 } from './route';
 import { RouteRunner, type SimRoutePlan } from './route-run';
+import { TowModel } from './tow';
 import { SUBURBS, townByName, type Town } from './towns';
 
 export const STEP_MS = 10_000;
-const IDLE_REPORT_MS = 60_000;
-const PARKED_REPORT_MS = 300_000;
 /** South Africa keeps UTC+2 all year. */
 const SAST_OFFSET_MS = 2 * 3600_000;
 
@@ -72,7 +73,13 @@ export interface SimStop {
 /** A stop takes the trips to a suburb at most this far from it (metres). */
 const STOP_CATCHMENT_M = 2_000;
 
-type Mode = 'parked' | 'idle' | 'driving';
+type Mode = 'parked' | 'idle' | 'driving' | 'towed';
+const REPORT_MS: Record<Mode, number> = {
+  parked: 300_000,
+  idle: 60_000,
+  driving: STEP_MS,
+  towed: STEP_MS,
+};
 
 /** Per-step odds, tuned for a demo that shows a few events per vehicle per day. */
 const ODDS = {
@@ -82,22 +89,6 @@ const ODDS = {
   trafficStopPerStep: 1 / 80,
   speedingPerTrip: 0.35,
 };
-
-const COAST: Point[] = [
-  { lat: -33.92, lon: 18.42 },
-  { lat: -34.18, lon: 22.15 },
-  { lat: -33.96, lon: 25.6 },
-  { lat: -33.02, lon: 27.91 },
-  { lat: -29.86, lon: 31.02 },
-  { lat: -28.8, lon: 32.05 },
-];
-
-/** A crude elevation: the coast near sea level rising to the Highveld plateau inland. */
-function altitudeAt(p: Point): number {
-  let d = Infinity;
-  for (const c of COAST) d = Math.min(d, haversineMeters(p.lat, p.lon, c.lat, c.lon));
-  return Math.round(20 + 1480 * Math.min(1, d / 250_000));
-}
 
 export function localHour(time: number): number {
   return ((time + SAST_OFFSET_MS) % 86_400_000) / 3600_000;
@@ -127,6 +118,7 @@ export class Vehicle {
   /** On a national road (few traffic stops) rather than in town. */
   private highway = false;
   private readonly stops: SimStop[];
+  private readonly tow: TowModel;
 
   constructor(
     spec: VehicleSpec,
@@ -142,6 +134,7 @@ export class Vehicle {
     const nightDriver = rand() < 0.3;
     this.runner = spec.route ? new RouteRunner(spec.route) : null;
     this.stops = spec.stops ?? [];
+    this.tow = new TowModel(spec.deviceId);
     // A route vehicle keeps to its route by day: no long hauls of its own, no night driving.
     this.longHaul = !this.runner && (spec.nightShift || longHaul);
     this.nightDriver = !this.runner && (spec.nightShift || (longHaul && nightDriver));
@@ -175,7 +168,11 @@ export class Vehicle {
     let event: SimEvent | undefined;
     if (this.rand() < ODDS.panicPerStep) event = 'panic';
 
-    if (this.mode === 'parked') {
+    // Route vehicles are not towed: their corridor alerts mean straying.
+    if (this.mode === 'parked' && !this.runner && t < this.until && this.tow.maybeStart(t))
+      this.mode = 'towed';
+    if (this.mode === 'towed') this.towStep(t);
+    else if (this.mode === 'parked') {
       if (t >= this.until) {
         if (this.isNight(t) && !this.nightDriver) this.until = this.nextMorning(t);
         else if (this.runner && !this.runner.mayStart(this.pos, localHour(t))) {
@@ -197,11 +194,10 @@ export class Vehicle {
       event = this.drive(t) ?? event;
     }
 
-    const interval =
-      this.mode === 'driving' ? STEP_MS : this.mode === 'idle' ? IDLE_REPORT_MS : PARKED_REPORT_MS;
+    const interval = REPORT_MS[this.mode];
     if (!event && t - this.lastReport < interval) return null;
     this.lastReport = t;
-    const ignition = this.mode !== 'parked';
+    const ignition = this.mode === 'idle' || this.mode === 'driving';
     return {
       time: t,
       lat: this.pos.lat,
@@ -362,6 +358,13 @@ export class Vehicle {
       this.until = t + between(this.rand, 30, 180) * 1000;
     }
     return event;
+  }
+
+  private towStep(t: number): void {
+    const moved = this.tow.advance(t, this.pos, STEP_MS);
+    if (moved) [this.pos, this.speed, this.course] = [moved.pos, moved.speed, moved.course];
+    else [this.mode, this.speed] = ['parked', 0];
+    this.odometer += moved?.metres ?? 0;
   }
 
   private park(t: number): void {
