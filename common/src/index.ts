@@ -2,6 +2,7 @@ export * from './constants';
 export * from './enums';
 export * from './roles';
 export * from './rules';
+export * from './ruleAlertText';
 export * from './validators';
 export * from './format';
 export * from './geo';

@@ -28,6 +28,8 @@ export interface StartServerOptions {
 export interface RunningServer {
   url: string;
   port: number;
+  /** The device gateways' ports (OsmAnd HTTP, Teltonika and GT06 TCP). */
+  gateways: { osmand: number; teltonika: number; gt06: number };
   dataDir: string;
   /** Everything the server printed so far (for failure messages). */
   output: () => string;
@@ -171,5 +173,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await new Promise((r) => setTimeout(r, 500));
     }
   };
-  return { url, port, dataDir, output: () => output, now, historyWritten, stop };
+  const gateways = { osmand, teltonika, gt06 };
+  return { url, port, gateways, dataDir, output: () => output, now, historyWritten, stop };
 }

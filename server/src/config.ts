@@ -13,6 +13,8 @@ export interface Config {
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** SMS_URL: the HTTP SMS gateway alerts are POSTed to; unset writes them to DATA_DIR/outbox. */
+  smsUrl: string | undefined;
   publicUrl: string;
   demo: boolean;
   logLevel: string;
@@ -84,6 +86,19 @@ function frameAncestors(value: string | undefined): string[] {
   );
 }
 
+function smsUrl(value: string | undefined): string | undefined {
+  const v = (value ?? '').trim();
+  if (v === '') return undefined;
+  let url: URL | null = null;
+  try {
+    url = new URL(v);
+  } catch {
+    // reported below
+  }
+  if (url && (url.protocol === 'http:' || url.protocol === 'https:')) return v;
+  throw new Error(`SMS_URL must be an http:// or https:// address, got "${value}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 8080, 'PORT');
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -101,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Fleet Portal <no-reply@localhost>',
+    smsUrl: smsUrl(env.SMS_URL),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     demo:
       env.DEMO === undefined || env.DEMO === ''

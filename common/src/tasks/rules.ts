@@ -115,7 +115,8 @@ export const ruleInput = z
         ctx.addIssue({
           code: 'custom',
           path: ['param', ...issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p))],
-          message: issue.message,
+          // A parameter left out reads as zod's 'expected number, received undefined'.
+          message: /received undefined/.test(issue.message) ? 'is required' : issue.message,
         });
     }
   })

@@ -5,6 +5,9 @@ import type { JobDefinition, JobLog } from './define';
 import { createJobRunner, type JobRunner } from './runner';
 import { sessionCleanupJob } from './session-cleanup';
 import { tripExpiryJob } from './trip-expiry';
+import { outboxJob } from './outbox';
+import { createOutboxSender } from '../notify/outbox';
+import { createSmsSender } from '../notify/sms';
 
 export { defineJob, type JobContext, type JobDefinition, type JobLog } from './define';
 export { createJobRunner, type JobRunner } from './runner';
@@ -14,7 +17,27 @@ export function startJobs(services: Services, devices: RunningDevices, log: JobL
   const jobs: JobDefinition[] = [sessionCleanupJob];
   const tripExpiry = tripExpiryJob(devices.pipeline);
   if (tripExpiry) jobs.push(tripExpiry);
+  // Alert e-mail and SMS: swept by the job, and sent at once when the rule engine queues them.
+  const { config } = services;
+  const outbox = createOutboxSender({
+    db: services.db.db,
+    mailer: services.mailer,
+    sms: createSmsSender({ smsUrl: config.smsUrl, dataDir: config.dataDir }),
+    baseUrl: config.publicUrl,
+    log,
+  });
+  jobs.push(outboxJob(outbox));
+  const unsubscribe = services.bus.subscribe('outbox_queued', () => outbox.kick());
   const runner = createJobRunner({ db: services.db.db, bus: services.bus, log, jobs });
   runner.start();
-  return runner;
+  return {
+    holder: runner.holder,
+    start: () => runner.start(),
+    tick: () => runner.tick(),
+    async stop() {
+      unsubscribe();
+      await runner.stop();
+      await outbox.stop();
+    },
+  };
 }

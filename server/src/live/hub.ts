@@ -1,14 +1,15 @@
 // /api/live (API.md §5): per-user WebSocket fan-out of unit updates, scoped to the user's units
-// and coalesced to at most one update per unit per second.
+// and coalesced to at most one update per unit per second; device events and rule alerts of those
+// units as they are stored, and "counts" messages that tell the top bar which counter to re-read.
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
-import { isSupportType, LIVE_CLOSE_UNAUTHENTICATED } from '@fleet/common';
+import { isSupportType, LIVE_CLOSE_UNAUTHENTICATED, ruleTypeName } from '@fleet/common';
 import type { Services } from '../services';
 import { resolveSession, type SessionUser } from '../auth/sessions';
 import { visibleUnitIds } from '../domain/visible-units';
 import { noQuery } from '../http/zod';
-import type { SessionRevokedMessage, UnitsChangedMessage } from './bus';
+import type { RuleAlertMessage, SessionRevokedMessage, UnitsChangedMessage } from './bus';
 
 export interface LiveOptions {
   flushMs?: number;
@@ -35,6 +36,15 @@ function concerns(msg: UnitsChangedMessage, user: SessionUser): boolean {
   return (
     msg.clientId !== undefined && (msg.clientId === user.clientId || isSupportType(user.userType))
   );
+}
+
+/**
+ * Who is told of a rule alert: users who may see its unit and open rule alerts (SPEC §6
+ * feature_rule_alerts), and support users. The roles are the session's, read at connect.
+ */
+function seesRuleAlert(c: Client, msg: RuleAlertMessage): boolean {
+  if (!c.units.has(msg.uid)) return false;
+  return isSupportType(c.user.userType) || c.user.roles.includes('feature_rule_alerts');
 }
 
 export function liveHub(services: Services, opts: LiveOptions = {}) {
@@ -71,6 +81,27 @@ export function liveHub(services: Services, opts: LiveOptions = {}) {
             send(c, { type: 'alert', alert: { kind: 'device_event', ...alert } });
         }
       }),
+      // A new rule alert (API.md §5): the alert itself, then the top bar's count to re-read.
+      bus.subscribe('rule_alert', (msg) => {
+        const { client_id: _c, ...fields } = msg;
+        const alert = { kind: 'rule_alert', ...fields, type_name: ruleTypeName(msg.type) };
+        // Serialised once for every socket that gets it.
+        const text = JSON.stringify({ type: 'alert', alert });
+        const counts = JSON.stringify({ type: 'counts', changed: ['new_rule_alerts_count'] });
+        for (const c of clients) {
+          if (!seesRuleAlert(c, msg)) continue;
+          sendText(c, text);
+          sendText(c, counts);
+        }
+      }),
+      // A notice written or deleted: its clients' users re-read get_notices (null: every client).
+      bus.subscribe('notices_changed', (msg) => {
+        const counts = JSON.stringify({ type: 'counts', changed: ['notices'] });
+        for (const c of clients) {
+          if (msg.client_ids === null || msg.client_ids.includes(c.user.clientId))
+            sendText(c, counts);
+        }
+      }),
       // Expired sessions arrive here too: the session clean-up job publishes them (jobs/).
       bus.subscribe('session_revoked', (msg) => {
         for (const c of clients) {
@@ -82,8 +113,11 @@ export function liveHub(services: Services, opts: LiveOptions = {}) {
       }),
     ];
 
+    function sendText(c: Client, text: string) {
+      if (c.socket.readyState === c.socket.OPEN) c.socket.send(text);
+    }
     function send(c: Client, message: unknown) {
-      if (c.socket.readyState === c.socket.OPEN) c.socket.send(JSON.stringify(message));
+      sendText(c, JSON.stringify(message));
     }
 
     const flushTimer = setInterval(() => {

@@ -17,6 +17,11 @@ import { routeTasks } from './routes';
 import { routeProgressTasks } from './route-progress';
 import { routeTripTasks } from './route-trips';
 import { areaVisitTasks } from './area-visits';
+import { ruleTasks } from './rules';
+import { ruleAlertTasks } from './rule-alerts';
+import { panicSettingsTasks } from './panic-settings';
+import { noticeTasks } from './notices';
+import { tagTasks } from './tags';
 
 let registered = false;
 
@@ -43,5 +48,10 @@ export function registerAllTasks(): void {
     ...routeProgressTasks,
     ...routeTripTasks,
     ...areaVisitTasks,
+    ...ruleTasks,
+    ...ruleAlertTasks,
+    ...panicSettingsTasks,
+    ...noticeTasks,
+    ...tagTasks,
   ]);
 }

@@ -20,6 +20,12 @@ export interface ForeignIds {
   /** a location and a route of the other client */
   lid: number;
   roid: number;
+  /** a rule, a rule alert, a label, a fleet and a notice (for that client only) of the other client */
+  rid: number;
+  raid: number;
+  tgid: number;
+  fid: number;
+  tid: number;
 }
 
 /** What every task declares besides its parameters and handler. */

@@ -9,6 +9,7 @@ import { createTicket, type TicketKind } from '../auth/tickets';
 import type { TaskContext } from './context';
 import { TaskError, notFound } from './errors';
 import { countRows } from './paging';
+import { now as clockNow } from '../clock';
 
 /** Whether another user (of any client) already has this username, case-insensitively. */
 export async function usernameTaken(
@@ -123,4 +124,110 @@ export async function clientsPage(
     .offset(p.offset)
     .execute();
   return { rows, count };
+}
+
+// ---- Notices (issue 11): written by support users for every client or chosen ones, so the
+// notices table belongs to no client. Its audience (notice_clients) and read state (notice_reads)
+// are tenant rows, reached through ctx.tenant.
+
+/** Notices the user's client may see: for every client, or naming it; newest first. */
+export async function visibleNotices(ctx: TaskContext, tid?: number) {
+  let q = ctx.system
+    .selectFrom('notices')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('all_clients', '=', 1),
+        eb(
+          'tid',
+          'in',
+          ctx.tenant
+            .selectFrom('notice_clients')
+            .select('notice_clients.notice_id')
+            .where('notice_clients.client_id', '=', ctx.user.clientId),
+        ),
+      ]),
+    );
+  if (tid !== undefined) q = q.where('tid', '=', tid);
+  return q.orderBy('created', 'desc').orderBy('tid', 'desc').limit(500).execute();
+}
+
+/** One page of every notice, newest first (support staff). */
+export async function noticesPage(ctx: TaskContext, p: { limit: number; offset: number }) {
+  requireSupport(ctx, 'manage notices');
+  const q = ctx.system.selectFrom('notices');
+  const count = await countRows(q);
+  const rows = await q
+    .selectAll()
+    .orderBy('created', 'desc')
+    .orderBy('tid', 'desc')
+    .limit(p.limit)
+    .offset(p.offset)
+    .execute();
+  return { rows, count };
+}
+
+/** A notice by its id, or 'Notice not found' (support staff). */
+export async function findNotice(ctx: TaskContext, tid: number) {
+  requireSupport(ctx, 'manage notices');
+  const row = await ctx.system
+    .selectFrom('notices')
+    .selectAll()
+    .where('tid', '=', tid)
+    .executeTakeFirst();
+  if (!row) throw notFound('Notice');
+  return row;
+}
+
+export interface NoticeFields {
+  title: string;
+  message: string;
+  type: number;
+  priority: number;
+  all_clients: number;
+}
+
+/** Writes a notice (a new one without `tid`); its id (support staff). */
+export async function saveNotice(
+  ctx: TaskContext,
+  fields: NoticeFields,
+  tid?: number,
+): Promise<number> {
+  requireSupport(ctx, 'write notices');
+  const time = clockNow();
+  if (tid !== undefined) {
+    await findNotice(ctx, tid);
+    await ctx.system
+      .updateTable('notices')
+      .set({ ...fields, updated: time })
+      .where('tid', '=', tid)
+      .execute();
+    return tid;
+  }
+  const row = await ctx.system
+    .insertInto('notices')
+    .values({ ...fields, author_id: ctx.user.nid, created: time, updated: time })
+    .returning('tid')
+    .executeTakeFirstOrThrow();
+  return row.tid;
+}
+
+/** Deletes a notice; its audience and read rows go first (support staff). */
+export async function deleteNotice(ctx: TaskContext, tid: number): Promise<void> {
+  await findNotice(ctx, tid);
+  await ctx.tenant.deleteFrom('notice_reads').where('notice_id', '=', tid).execute();
+  await ctx.tenant.deleteFrom('notice_clients').where('notice_id', '=', tid).execute();
+  await ctx.system.deleteFrom('notices').where('tid', '=', tid).execute();
+}
+
+/** Which of these client ids exist (support staff choosing a notice's audience). */
+export async function existingClientIds(ctx: TaskContext, ids: number[]): Promise<Set<number>> {
+  requireSupport(ctx, 'choose clients');
+  if (!ids.length) return new Set();
+  const rows = await ctx.system
+    .selectFrom('clients')
+    .select('cid')
+    .where('cid', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.cid));
 }

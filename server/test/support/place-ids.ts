@@ -1,12 +1,14 @@
 // A location and a route of a client for the tenant-isolation walk and the fuzzer: the client's
-// first ones, made here when it has none yet, so the walk always aims at rows that exist.
+// first ones, made here when it has none yet, so the walk always aims at rows that exist. With
+// them the rule-side ids (ruleIds): a rule, a rule alert, a label, a fleet and a notice.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db';
+import { ruleIds, type RuleIds } from './rule-ids';
 
 export async function placeIds(
   db: Kysely<Database>,
   clientId: number,
-): Promise<{ lid: number; roid: number }> {
+): Promise<{ lid: number; roid: number } & RuleIds> {
   const now = Date.now();
   let location = await db
     .selectFrom('locations')
@@ -71,5 +73,5 @@ export async function placeIds(
       .returning('roid')
       .executeTakeFirstOrThrow();
   }
-  return { lid: location.lid, roid: route.roid };
+  return { lid: location.lid, roid: route.roid, ...(await ruleIds(db, clientId)) };
 }

@@ -17,6 +17,11 @@ const FOREIGN: ForeignIds = {
   sessionId: 12,
   lid: 13,
   roid: 14,
+  rid: 15,
+  raid: 16,
+  tgid: 17,
+  fid: 18,
+  tid: 19,
 };
 const ID_FIELDS = new Set(['id', 'uid', 'nid', 'pid', 'cid', 'uids', 'pids']);
 

@@ -15,6 +15,7 @@ import { NumberBadge, badgeText } from '../../components/NumberBadge';
 import { alertIconsFor, visibleSiteAlerts } from './alertRules';
 import {
   ALERT_KEYS,
+  RULE_ALERT_LIST_KEY,
   useChaseupCount,
   useNotices,
   useRuleAlertCount,
@@ -22,6 +23,9 @@ import {
 } from './alertQueries';
 import { beep } from './beep';
 import { useTopBarDropdown } from '../useTopBarDropdown';
+import { useRuleAlertPush } from '../../pages/alerts/ruleAlerts/useRuleAlertPush';
+import { clearAllAlertMarks } from '../../pages/alerts/ruleAlerts/newAlertMarks';
+import { RULE_ALERTS_PATH, SEEN_ON_OPEN } from '../../pages/alerts/ruleAlerts/pushedAlerts';
 
 /**
  * The name of an alert icon: what it is, then the badge it shows ("Rule alerts, 4", "Notices, off"),
@@ -74,10 +78,16 @@ function RuleAlertIcon() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const { data } = useRuleAlertCount(true);
-  // SPEC §2: opening resets the new-alert count to 0 and goes to the alert list.
+  // Pushed alerts refresh the count at once, mark the unit and show a notification (issue 11).
+  useRuleAlertPush();
+  // SPEC §2: opening resets the new-alert count to 0 and goes to the alert list. The list page
+  // calls set_rule_alerts_seen once its first page is read (SEEN_ON_OPEN), so the alerts that were
+  // new still carry their "New" tag there.
   const open = () => {
     if (typeof data === 'number') client.setQueryData(ALERT_KEYS.ruleAlerts, 0);
-    navigate('/portal/alerts/unit_alert');
+    clearAllAlertMarks();
+    void client.invalidateQueries({ queryKey: RULE_ALERT_LIST_KEY });
+    navigate(RULE_ALERTS_PATH, { state: SEEN_ON_OPEN });
   };
   return (
     <IconButton label="Rule alerts" count={data} onClick={open}>

@@ -1,16 +1,16 @@
 // The priority notice pop-up (SPEC §2, §4): the last unread notice with priority above 0 opens by
-// itself unless the URL ends in "notices". Mark as read sets it read; Close leaves it unread.
+// itself unless the URL ends in "notices". Mark as read sets it read; Close leaves it unread. The
+// shell mounts it once, so it also listens for the server's word that notices changed (API.md §5).
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Modal, Tag } from 'antd';
-import { NOTICE_TYPES } from '@fleet/common';
 import type { Notice } from '@fleet/common';
 import { setNotice } from '../../api/alerts';
 import { sanitizeHtml } from '../../components/sanitizeHtml';
+import { noticeTypeColour, noticeTypeName } from '../../pages/alerts/notices/noticeFormat';
+import { useNoticePush } from '../../pages/alerts/notices/noticePush';
 import { ALERT_KEYS, requestAlertRefresh, useNotices } from './alertQueries';
-
-const TYPE_COLOURS = { 0: 'blue', 1: 'orange', 2: 'red' } as const;
 
 /** The notice to pop up, if any: the newest unread one with priority above 0. */
 export function priorityNotice(
@@ -29,6 +29,7 @@ export default function NoticePopup({ enabled }: { enabled: boolean }) {
   const { pathname } = useLocation();
   const client = useQueryClient();
   const { data } = useNotices(enabled);
+  useNoticePush(enabled);
   // Closed this visit: Close leaves the notice unread but must not reopen it at once.
   const [closed, setClosed] = useState<number[]>([]);
   const [saving, setSaving] = useState(false);
@@ -51,9 +52,7 @@ export default function NoticePopup({ enabled }: { enabled: boolean }) {
       open
       title={
         <span>
-          <Tag color={TYPE_COLOURS[notice.type] ?? 'blue'}>
-            {NOTICE_TYPES[notice.type] ?? 'Info'}
-          </Tag>
+          <Tag color={noticeTypeColour(notice.type)}>{noticeTypeName(notice.type)}</Tag>
           {notice.title}
         </span>
       }

@@ -23,15 +23,26 @@ describe('top-bar alert icons', () => {
   });
 
   it('counts rule alerts, and opening them resets the count and goes to the list', async () => {
-    mockApi({ get_new_rule_alerts_count: () => ({ data: { new_rule_alerts_count: 4 } }) });
+    // As the server does: the count is 4 until the list marks the alerts seen.
+    let seen = false;
+    const api = mockApi({
+      get_new_rule_alerts_count: () => ({ data: { new_rule_alerts_count: seen ? 0 : 4 } }),
+      get_rule_alerts: () => ({ data: { rule_alerts: [], count: 0, page_count: 0 } }),
+      set_rule_alerts_seen: () => {
+        seen = true;
+        return { data: { new_rule_alerts_count: 0 } };
+      },
+    });
     const app = renderApp('/portal/user_settings', { user: userOf('full') });
     const button = await screen.findByRole('button', { name: 'Rule alerts, 4' });
     expect(within(button).getByTitle('4')).toBeTruthy();
     fireEvent.click(button);
     await waitFor(() => expect(app.location()).toBe('/portal/alerts/unit_alert'));
     expect(
-      within(screen.getByRole('button', { name: 'Rule alerts, 0' })).getByTitle('0'),
+      within(await screen.findByRole('button', { name: 'Rule alerts, 0' })).getByTitle('0'),
     ).toBeTruthy();
+    await waitFor(() => expect(api.tasks()).toContain('set_rule_alerts_seen'));
+    expect(screen.getByRole('button', { name: 'Rule alerts, 0' })).toBeTruthy();
   });
 
   it('polls the chase-up count for support users and leads to /recovery/chase_up', async () => {

@@ -24,6 +24,20 @@ export function requestAlertRefresh(
   return client.invalidateQueries({ queryKey: which });
 }
 
+/** The rule alert list, every filter and page of it (get_rule_alerts answers in the query cache). */
+export const RULE_ALERT_LIST_KEY = ['get_rule_alerts'] as const;
+
+/**
+ * A rule alert arrived or the count moved (live socket, issue 11): the icon's count and any list on
+ * screen are read again now rather than at the next poll.
+ */
+export function refreshRuleAlerts(client: QueryClient) {
+  return Promise.all([
+    client.invalidateQueries({ queryKey: ALERT_KEYS.ruleAlerts }),
+    client.invalidateQueries({ queryKey: RULE_ALERT_LIST_KEY }),
+  ]);
+}
+
 // A failed count is shown as "off"; retrying a task the server does not know is pointless.
 const quiet = { retry: false, refetchOnWindowFocus: false } as const;
 

@@ -73,9 +73,13 @@ export const alerts: AppRoute = {
       page: ALERTS.ruleAlerts,
       meta: { title: 'Rule Alerts', roles: ['feature_rule_alerts'] },
     },
-    detail('unit_alert/:raid', 'Rule Alert', ['feature_rule_alerts'], ALERTS.ruleAlerts, {
-      activeMenu: '/portal/alerts/unit_alert',
-    }),
+    detail(
+      'unit_alert/:raid',
+      'Rule Alert',
+      ['feature_rule_alerts'],
+      () => import('../../pages/alerts/RuleAlertPage'),
+      { activeMenu: '/portal/alerts/unit_alert' },
+    ),
     {
       path: 'reminders',
       page: ALERTS.reminders,

@@ -15,6 +15,7 @@ const RECOVERY = {
   trips: () => import('../../pages/recovery/RecoveryTripsPage'),
   border: () => import('../../pages/recovery/BorderCrossingPage'),
   backup: () => import('../../pages/recovery/BackupUnitsPage'),
+  notices: () => import('../../pages/recovery/NoticeMessagesPage'),
 };
 const SUPPORT: Role[] = ['user_support'];
 
@@ -25,6 +26,12 @@ export const recovery: AppRoute = {
   children: [
     { path: 'search', page: RECOVERY.search, meta: { title: 'Search', roles: SUPPORT } },
     { path: 'chase_up', page: RECOVERY.chaseUp, meta: { title: 'Chase-ups', roles: SUPPORT } },
+    // Issue 11 item 7: support users write the notices users read under alerts/notices.
+    {
+      path: 'notices',
+      page: RECOVERY.notices,
+      meta: { title: 'Notices to clients', roles: SUPPORT },
+    },
     detail('chase_up_detail/:id', 'Chase-up', SUPPORT, RECOVERY.chaseUpDetail, {
       activeMenu: '/recovery/chase_up',
     }),

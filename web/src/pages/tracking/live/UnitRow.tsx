@@ -1,6 +1,7 @@
 import type { KeyboardEvent, ReactNode } from 'react';
 import { formatRelative, TABLE_LINE_HEIGHT, type UnitListItem } from '@fleet/common';
 import { STATUS_META, statusLine, unitStatus } from './unitStatus';
+import RuleAlertMark from '../../alerts/ruleAlerts/RuleAlertMark';
 
 /** The unit list is the realtime table of SPEC §9: one line is 62 px high. */
 export const UNIT_ROW_HEIGHT = TABLE_LINE_HEIGHT;
@@ -45,7 +46,11 @@ export function UnitRow({ unit, selected, tabbable = true, now, onSelect, badges
     >
       <span className="unit-row-dot" style={{ background: meta.colour }} aria-hidden />
       <div className="unit-row-main">
-        <div className="unit-row-name">{unit.name}</div>
+        <div className="unit-row-name">
+          {/* A rule alert pushed for this unit and not yet opened (issue 11). */}
+          <RuleAlertMark uid={unit.uid} />
+          {unit.name}
+        </div>
         <div className="unit-row-sub">
           {secondary || '—'}
           {badges}

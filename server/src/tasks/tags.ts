@@ -1,0 +1,100 @@
+// The client's labels and fleets as rules pick units by them (issue 11; the labels and fleet
+// records issues add their pages and writes). SPEC §9 sorting: by name, global labels last.
+import { sql } from 'kysely';
+import type { Role } from '@fleet/common';
+import { containsPattern } from './locations';
+import { defineTask } from './registry';
+import { countRows, listAnswer, pageOf } from './paging';
+
+const TAG_READ_ROLES: readonly Role[] = [
+  'feature_rules_view',
+  'feature_rules_edit',
+  'feature_tags_view',
+  'feature_tags_edit',
+  'feature_fleets_view',
+  'user_support',
+];
+
+/** Units per label or fleet, among the units the user may see, in uid order. */
+function unitsBy(
+  links: { owner: number; unit: number }[],
+  owners: number[],
+): Map<number, number[]> {
+  const out = new Map<number, number[]>(owners.map((o) => [o, []]));
+  for (const l of links.sort((a, b) => a.unit - b.unit)) out.get(l.owner)?.push(l.unit);
+  return out;
+}
+
+const getTags = defineTask({
+  name: 'get_tags',
+  roles: TAG_READ_ROLES,
+  probe: () => ({ page_size: 500 }),
+  async handler(ctx, p) {
+    let q = ctx.tenant.selectFrom('tags');
+    const search = p.search?.trim();
+    if (search) q = q.where(sql<boolean>`lower(name) like ${containsPattern(search)} escape '\\'`);
+    const count = await countRows(q);
+    const { limit, offset } = pageOf(p);
+    const rows = await q
+      .selectAll()
+      .orderBy('is_global')
+      .orderBy(sql`lower(name)`)
+      .orderBy('name')
+      .orderBy('tgid')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    const ids = rows.map((r) => r.tgid);
+    const links = ids.length
+      ? await ctx.tenant
+          .selectFrom('unit_tags')
+          .select(['tag_id as owner', 'unit_id as unit'])
+          .where('tag_id', 'in', ids)
+          .where('unit_id', 'in', ctx.tenant.units().select('units.uid'))
+          .execute()
+      : [];
+    const uids = unitsBy(links, ids);
+    const tags = rows.map((r) => ({
+      tgid: r.tgid,
+      name: r.name,
+      is_global: Number(r.is_global) === 1,
+      uids: uids.get(r.tgid) ?? [],
+    }));
+    return listAnswer('tags', tags, count, p.page_size);
+  },
+});
+
+const getFleets = defineTask({
+  name: 'get_fleets',
+  roles: TAG_READ_ROLES,
+  probe: () => ({ page_size: 500 }),
+  async handler(ctx, p) {
+    let q = ctx.tenant.selectFrom('fleets');
+    const search = p.search?.trim();
+    if (search) q = q.where(sql<boolean>`lower(name) like ${containsPattern(search)} escape '\\'`);
+    const count = await countRows(q);
+    const { limit, offset } = pageOf(p);
+    const rows = await q
+      .selectAll()
+      .orderBy(sql`lower(name)`)
+      .orderBy('name')
+      .orderBy('fid')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    const ids = rows.map((r) => r.fid);
+    const links = ids.length
+      ? await ctx.tenant
+          .selectFrom('fleet_units')
+          .select(['fleet_id as owner', 'unit_id as unit'])
+          .where('fleet_id', 'in', ids)
+          .where('unit_id', 'in', ctx.tenant.units().select('units.uid'))
+          .execute()
+      : [];
+    const uids = unitsBy(links, ids);
+    const fleets = rows.map((r) => ({ fid: r.fid, name: r.name, uids: uids.get(r.fid) ?? [] }));
+    return listAnswer('fleets', fleets, count, p.page_size);
+  },
+});
+
+export const tagTasks = [getTags, getFleets];
