@@ -12,7 +12,8 @@
 // BENCH_POSITIONS (default 200000), BENCH_UNITS (default 1000) and BENCH_ROUNDS (default 3) size it;
 // BENCH_WRITER=kysely measures the pipeline without its cached-statement writer;
 // BENCH_PROFILE=<file.cpuprofile> writes a CPU profile of the last pipeline round's timed window
-// (and <file>-places.cpuprofile of the last round with locations).
+// (and <file>-places.cpuprofile of the last round with locations, <file>-rules.cpuprofile of the
+// last round with rules).
 //
 // Places (issue 10): every round also runs the same load with BENCH_LOCATIONS (default 1000)
 // locations for the client (circles and polygons of 10-50 vertices over the tracks' area, see
@@ -303,14 +304,15 @@ async function main() {
           `(cpu ${((ceiling.cpuMs * 1000) / runs[0].rows.length).toFixed(1)} µs/row; prepared single-row inserts, ${perTx} per transaction)`,
       );
       if (RULES) {
+        const profile = process.env.BENCH_PROFILE;
         const ruled = await runPipeline(
           path.join(dataDir, `rules-${round}`),
           frames,
           false,
-          undefined,
-          {
-            rules: RULES,
-          },
+          round === ROUNDS && profile
+            ? profile.replace(/(\.cpuprofile)?$/, '-rules.cpuprofile')
+            : undefined,
+          { rules: RULES },
         );
         ruleRuns.push(ruled);
         console.log(

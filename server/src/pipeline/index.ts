@@ -1,7 +1,8 @@
 // The position pipeline (ARCHITECTURE.md §1): validate → dedupe → jumps → odometer → motion →
-// events → places (location enter/exit, route corridor: places.ts) → trips/stops → store → publish. It is the gateways' IngestSink: submit() resolves only
-// after the records' transaction commits, so a gateway acknowledges durable data only and a
-// device whose write failed resends.
+// events → places (location enter/exit, route corridor: places.ts) → rules (rules/engine.ts: the
+// alerts of the client's rules) → trips/stops → store → publish. It is the gateways' IngestSink:
+// submit() resolves only after the records' transaction commits, so a gateway acknowledges
+// durable data only and a device whose write failed resends.
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../db';
 import type { DeviceRecord, IngestSink, Protocol } from '../ingest/types';
@@ -14,11 +15,13 @@ import { POSITION_COLUMNS, liveView, processRecords, type Batch, type UnitWork }
 import { publishEvents, unitChanged, unitMessage } from './publish';
 import { UnitRegistry } from './registry';
 import { newRuntime, runtimeFromRow, type UnitInfo, type UnitRuntime } from './runtime';
-import { KyselyStore, type BatchStore } from './store';
+import { KyselyStore, type BatchStore, type StoreResult } from './store';
 import { resegment } from './resegment';
 import { SqliteStore, type SqliteHandle } from './store-sqlite';
 import { driverTag, updateParkState } from './motion';
 import { PlaceCache, type ClientPlaces } from './places-index';
+import { RuleCache, type ClientRules } from '../rules/cache';
+import type { CompiledRule, Evaluators } from '../rules/types';
 
 /** What the pipeline logs through (pino's shape). */
 export interface PipelineLog {
@@ -41,6 +44,8 @@ export interface PipelineOptions {
   sqlite?: SqliteHandle;
   /** The time fixes are judged against (default the server's clock). */
   clock?: () => number;
+  /** The rule evaluators (default rules/evaluators: one per rule type); tests pass their own. */
+  evaluators?: Evaluators;
 }
 
 export interface PipelineStats {
@@ -84,6 +89,8 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
   const runtimes = new Map<number, UnitRuntime>();
   /** Compiled locations and routes per client, loaded with a client's first unit (places.ts). */
   const places = new PlaceCache(db);
+  /** Compiled rules per client, loaded with a client's first unit (rules/cache.ts). */
+  const rules = new RuleCache(db, opts.evaluators);
   /** The latest known `units` facts of every unit with a runtime. */
   const infos = new Map<number, UnitInfo>();
   const stats: PipelineStats = {
@@ -136,6 +143,8 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
     units: Map<string, UnitInfo | null>;
     /** The batch's snapshot of its clients' places (a change meanwhile applies to the next). */
     places: Map<number, ClientPlaces>;
+    /** The same of its clients' rules. */
+    rules: Map<number, ClientRules>;
   }
 
   async function prepare(records: DeviceRecord[]): Promise<Prepared> {
@@ -158,7 +167,7 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
     if (wanted) await registry.loadDrivers(wanted);
     const clients = new Set<number>();
     for (const u of known) clients.add(u.clientId);
-    return { units, places: await places.load(clients) };
+    return { units, places: await places.load(clients), rules: await rules.load(clients) };
   }
 
   function publish(batch: Batch, events: Parameters<typeof publishEvents>[1]): void {
@@ -168,6 +177,19 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
         bus.publish('unit', unitMessage(w.info, w.rt, now));
     }
     publishEvents(bus, events);
+  }
+
+  /** After commit: the new incidents, and a nudge to the outbox sender when messages were queued. */
+  function publishRules(result: StoreResult): void {
+    for (const a of result.alerts) bus.publish('rule_alert', a);
+    if (result.queued > 0) bus.publish('outbox_queued', { count: result.queued });
+  }
+
+  /** An evaluator that throws is a bug: logged once per batch, the batch itself goes through. */
+  let ruleError: { err: unknown; rule: CompiledRule; count: number } | null = null;
+  function onRuleError(err: unknown, rule: CompiledRule): void {
+    if (ruleError) ruleError.count++;
+    else ruleError = { err, rule, count: 1 };
   }
 
   /** Undoes a failed batch: its units' runtimes are loaded again from what was committed. */
@@ -192,9 +214,17 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
         },
         driverPid: (clientId, tag) => registry.driverPid(clientId, tag),
         placesOf: (clientId) => prepared.places.get(clientId),
+        rulesOf: (clientId) => prepared.rules.get(clientId),
+        onRuleError,
       });
+      if (ruleError) {
+        const { err, rule, count } = ruleError;
+        ruleError = null;
+        log.error({ err, rid: rule.rid, type: rule.type, count }, 'rule evaluator failed');
+      }
       const result = await store.write(batch, cfg.trips);
       publish(batch, result.events);
+      publishRules(result);
       stats.batches++;
       stats.records += batch.stats.records;
       stats.positions += batch.positions.length / POSITION_COLUMNS.length;
@@ -246,6 +276,8 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
       positions: [],
       events: [],
       units: new Map(),
+      alerts: [],
+      panic: new Map(),
       stats: { records: 0, dropped: 0, duplicates: 0, jumps: 0, unknown: 0 },
     };
     for (const rt of runtimes.values()) {
@@ -272,6 +304,7 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
       bus.publish('unit', { client_id: w.rt.clientId, uid: w.rt.uid, park_state: w.rt.parkState });
     }
     publishEvents(bus, result.events);
+    publishRules(result);
   }
 
   // A unit's device changed (tasks publish it after commit): its old identifier must miss now.
@@ -280,6 +313,9 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
   // A client's locations, routes or route units changed (tasks publish it after commit): its
   // place index is rebuilt before its next fix is tested.
   const offPlacesChanged = bus.subscribe('places_changed', (m) => places.invalidate(m.client_id));
+  // A client's rules, their labels or fleets, its panic recipients or its time zone changed: its
+  // rules are compiled again before its next record.
+  const offRulesChanged = bus.subscribe('rules_changed', (m) => rules.invalidate(m.client_id));
 
   return {
     config: cfg,
@@ -294,6 +330,7 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
     async close() {
       offDeviceChanged();
       offPlacesChanged();
+      offRulesChanged();
       await batcher.close();
     },
     invalidate: (deviceId?: string) => registry.invalidate(deviceId),

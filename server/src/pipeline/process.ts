@@ -1,5 +1,6 @@
 // Runs the stages over one batch of records, in memory, on the units' runtime state:
-// validate → dedupe → jumps → odometer → motion/ignition/engine hours → events → trips → park state.
+// validate → dedupe → jumps → odometer → motion/ignition/engine hours → events → places → trips →
+// park state → rules (rules/engine.ts, on the record as applied).
 // The result is what the store writes in one transaction. The runtime is advanced in place (a copy
 // per unit and batch costs more than the stages themselves); if the transaction fails, the caller
 // drops the runtimes of the batch's units, which are then loaded again from the committed state,
@@ -14,39 +15,22 @@ import { advanceOdometer } from './odometer';
 import { applyStatus, updateParkState } from './motion';
 import { deriveEvents } from './events';
 import { positionAttributes } from './attributes';
+import { POSITION_COLUMNS } from './columns';
 import type { UnitInfo, UnitRuntime } from './runtime';
 import type { ClientPlaces } from './places-index';
 import { trackPlaces } from './places';
+import type { ClientRules, PanicRecipients } from '../rules/cache';
+import {
+  beginUnit,
+  runRules,
+  snapshotBefore,
+  type RecordRun,
+  type UnitRules,
+} from '../rules/engine';
+import type { AlertOp } from '../rules/state';
+import type { CompiledRule } from '../rules/types';
 
-/** positions columns, in the order of the rows in Batch.positions. */
-export const POSITION_COLUMNS = [
-  'unit_id',
-  'fix_time',
-  'server_time',
-  'lat',
-  'lon',
-  'speed',
-  'course',
-  'altitude',
-  'satellites',
-  'valid',
-  'ignition',
-  'odometer',
-  'attributes',
-] as const;
-export const POSITION_ODOMETER = POSITION_COLUMNS.indexOf('odometer');
-
-export const EVENT_COLUMNS = [
-  'unit_id',
-  'client_id',
-  'time',
-  'type',
-  'lat',
-  'lon',
-  'speed',
-  'attributes',
-  'ref',
-] as const;
+export { EVENT_COLUMNS, POSITION_COLUMNS, POSITION_ODOMETER } from './columns';
 
 export interface LateFix {
   point: TripPoint;
@@ -82,6 +66,8 @@ export interface UnitWork {
   rt: UnitRuntime;
   ops: SegmentOp[];
   late: LateFix[];
+  /** The rules the unit runs in this batch (rules/engine.ts); absent or null: none. */
+  rules?: UnitRules | null;
 }
 
 export interface Batch {
@@ -91,6 +77,10 @@ export interface Batch {
   /** Flat device_events rows (EVENT_COLUMNS each). */
   events: unknown[];
   units: Map<number, UnitWork>;
+  /** Rule alert rows (rules/engine.ts): inserts of new incidents and updates of stored ones. */
+  alerts: AlertOp[];
+  /** Panic notification recipients of the batch's clients that have some (by client id). */
+  panic: Map<number, PanicRecipients>;
   stats: { records: number; dropped: number; duplicates: number; jumps: number; unknown: number };
 }
 
@@ -105,6 +95,10 @@ export interface ProcessContext {
    * are tested on each new fix. Without it (or undefined for a client) no place events.
    */
   placesOf?(clientId: number): ClientPlaces | undefined;
+  /** The compiled rules of a client (loaded before the batch, rules/cache.ts). Without it, none. */
+  rulesOf?(clientId: number): ClientRules | undefined;
+  /** An evaluator threw on a record (the batch goes on without that rule's verdict). */
+  onRuleError?(err: unknown, rule: CompiledRule): void;
 }
 
 const bool01 = (v: boolean | null | undefined) => (v === true ? 1 : v === false ? 0 : null);
@@ -136,6 +130,8 @@ export function processRecords(records: DeviceRecord[], ctx: ProcessContext): Ba
     positions: rows.values,
     events: [],
     units: new Map(),
+    alerts: [],
+    panic: new Map(),
     stats: { records: records.length, dropped: 0, duplicates: 0, jumps: 0, unknown: 0 },
   };
   // Per unit, in time order: records of one unit may arrive in several submits of a batch. A
@@ -158,13 +154,27 @@ export function processRecords(records: DeviceRecord[], ctx: ProcessContext): Ba
     if (n && group.records[n - 1].fixTime > rec.fixTime) group.sorted = false;
     group.records.push(rec);
   }
+  const run: RecordRun = {
+    alerts: batch.alerts,
+    events: batch.events,
+    eventsFrom: 0,
+    places: undefined,
+    onError: ctx.onRuleError,
+  };
   for (const g of groups.values()) {
     if (!g.sorted) g.records.sort((a, b) => a.fixTime - b.fixTime);
     const rt = ctx.runtimeOf(g.info);
     const w: UnitWork = { info: g.info, before: liveView(rt), rt, ops: [], late: [] };
     rt.clientId = g.info.clientId;
     const places = ctx.placesOf?.(g.info.clientId);
-    for (const rec of g.records) processOne(batch, rows, w, rec, ctx, places);
+    const rules = ctx.rulesOf?.(g.info.clientId);
+    if (rules?.panic) batch.panic.set(g.info.clientId, rules.panic);
+    // A client without rules costs nothing per record: w.rules stays unset, so no record of the
+    // unit is snapshotted or run. A unit with memory left (rules deleted) still has it cleared.
+    if ((rules !== undefined && !rules.empty) || rt.rules !== null)
+      w.rules = beginUnit(rt, g.info, rules, batch.alerts);
+    run.places = places;
+    for (const rec of g.records) processOne(batch, rows, w, rec, ctx, places, run);
     w.rt.serverTime = ctx.now;
     batch.units.set(g.info.uid, w);
   }
@@ -179,6 +189,7 @@ function processOne(
   rec: DeviceRecord,
   ctx: ProcessContext,
   places: ClientPlaces | undefined,
+  run: RecordRun,
 ): void {
   const { cfg, now } = ctx;
   const rt = w.rt;
@@ -187,6 +198,9 @@ function processOne(
     batch.stats.dropped++;
     return;
   }
+  const rules = w.rules;
+  const eventsFrom = batch.events.length;
+  if (rules) snapshotBefore(rt);
   const t = rec.fixTime;
   const speed = cleanSpeed(rec.speed);
   let order: FixOrder | null = null;
@@ -286,5 +300,12 @@ function processOne(
         0,
       );
     }
+  }
+
+  // Rules see the record once it is applied; only records not older than the live state (a late
+  // fix or a resent duplicate raises nothing: its alert was raised, or not, when it was new).
+  if (rules && (newFix || (applies && order !== 'duplicate'))) {
+    run.eventsFrom = eventsFrom;
+    runRules(rules, rt, rec, newFix, speed, run);
   }
 }

@@ -5,7 +5,7 @@ import type { Bus, UnitUpdateMessage } from '../live/bus';
 import type { DeviceEventType } from '../ingest/types';
 import { isConnected, lastReport, liveState } from '../domain/connection';
 import type { UnitInfo, UnitRuntime } from './runtime';
-import type { StoredEvent } from './store';
+import type { StoredEvent } from './columns';
 import type { LiveView } from './process';
 
 const iso = (ms: number) => new Date(ms).toISOString();

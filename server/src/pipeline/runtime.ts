@@ -14,6 +14,7 @@ import type { ParkState } from '../domain/motion';
 import type { Selectable } from 'kysely';
 import type { UnitStateTable } from '../db/types';
 import type { ClientPlaces, Neighbourhood, RouteState } from './places-index';
+import { parseRuleMemory, type RuleMemory } from '../rules/state';
 
 /** What the pipeline needs to know about a provisioned unit (from `units`). */
 export interface UnitInfo {
@@ -81,6 +82,11 @@ export interface UnitRuntime {
   placesSeen: ClientPlaces | null;
   /** The candidate locations around the unit (reused while it stays near). */
   placesNear: Neighbourhood | null;
+  /**
+   * Rule memory by rid (rules/state.ts): each rule's incident and its evaluator's memory, stored in
+   * unit_state.rules with the unit's state. null: none.
+   */
+  rules: RuleMemory | null;
 }
 
 export const RECENT_FIXES = 64;
@@ -127,6 +133,7 @@ export function newRuntime(info: UnitInfo): UnitRuntime {
     routeState: null,
     placesSeen: null,
     placesNear: null,
+    rules: null,
   };
 }
 
@@ -203,6 +210,7 @@ export function runtimeFromRow(
     const ok = (v === null || v >= cfg.batteryOkV) && (pct === null || pct >= cfg.batteryOkPercent);
     rt.lowBattery = low ? true : ok ? false : null;
   }
+  rt.rules = parseRuleMemory(row.rules);
   if (rt.hasFix) rt.seg.last = { time: rt.fixTime, lat: rt.lat, lon: rt.lon, speed: rt.speed };
   return rt;
 }

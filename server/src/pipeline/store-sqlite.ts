@@ -8,7 +8,8 @@ import type { Kysely } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import type { Database } from '../db';
 import type { TripConfig } from '../domain/trips';
-import { EVENT_COLUMNS, POSITION_COLUMNS, type Batch } from './process';
+import { EVENT_COLUMNS, POSITION_COLUMNS, type StoredEvent } from './columns';
+import type { Batch } from './process';
 import {
   UNIT_STATE_COLUMNS,
   UNIT_STATE_UPDATED,
@@ -16,9 +17,9 @@ import {
   type BatchStore,
   type KyselyStore,
   type StoreResult,
-  type StoredEvent,
 } from './store';
 import { ChunkedInsert } from './rows-sqlite';
+import { SqliteRulesWriter } from '../rules/store';
 import { excludedSet } from './sql';
 import {
   TRIP_COLUMNS,
@@ -42,6 +43,7 @@ export class SqliteStore implements BatchStore {
   private readonly upsertTrips: ChunkedInsert;
   private readonly deleteTrip: SQLite.Statement;
   private readonly moveState: SQLite.Statement;
+  private readonly rules: SqliteRulesWriter;
   private readonly transaction: (batch: Batch) => StoreResult;
 
   constructor(
@@ -80,6 +82,7 @@ export class SqliteStore implements BatchStore {
     );
     this.moveState = sqlite.prepare('update "unit_state" set "client_id" = ? where "unit_id" = ?');
     this.deleteTrip = sqlite.prepare('delete from "trips" where "id" = ?');
+    this.rules = new SqliteRulesWriter(sqlite);
     this.transaction = sqlite.transaction((batch: Batch) => this.writeSync(batch));
   }
 
@@ -138,12 +141,14 @@ export class SqliteStore implements BatchStore {
       }
     }
 
+    const rules = this.rules.write(batch, events);
+
     const state: unknown[] = [];
     for (const w of batch.units.values()) for (const v of unitStateValues(w.rt)) state.push(v);
     this.upsertStates.run(state);
     for (const w of batch.units.values()) {
       if (w.rt.clientId !== w.before.clientId) this.moveState.run(w.rt.clientId, w.rt.uid);
     }
-    return { events, lateDuplicates: 0 };
+    return { events, lateDuplicates: 0, alerts: rules.alerts, queued: rules.queued };
   }
 }

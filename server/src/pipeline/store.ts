@@ -8,18 +8,15 @@ import type { Database, Dialect } from '../db';
 import type { TripConfig } from '../domain/trips';
 import { rememberFix } from './dedupe';
 import { lateOdometer } from './odometer';
-import {
-  EVENT_COLUMNS,
-  POSITION_COLUMNS,
-  POSITION_ODOMETER,
-  type Batch,
-  type UnitWork,
-} from './process';
+import { EVENT_COLUMNS, POSITION_COLUMNS, POSITION_ODOMETER, type StoredEvent } from './columns';
+import type { Batch, UnitWork } from './process';
 import { resegment } from './resegment';
 import { displayAttributes, type UnitRuntime } from './runtime';
 import { MultiRowStatement, excludedSet } from './sql';
 import { TripWriter } from './trips';
 import { updateParkState } from './motion';
+import { serializeRuleMemory } from '../rules/state';
+import { KyselyRulesWriter, type RulesWriteResult } from '../rules/store';
 
 export const UNIT_STATE_COLUMNS = [
   'unit_id',
@@ -41,22 +38,12 @@ export const UNIT_STATE_COLUMNS = [
   'gsm',
   'driver_id',
   'attributes',
+  'rules',
 ] as const;
 
-export interface StoredEvent {
-  id: number;
-  unit_id: number;
-  client_id: number;
-  time: number;
-  type: string;
-  lat: number | null;
-  lon: number | null;
-  speed: number | null;
-  /** The lid or roid the event concerns (place events), else 0. */
-  ref: number;
-}
+export type { StoredEvent } from './columns';
 
-export interface StoreResult {
+export interface StoreResult extends RulesWriteResult {
   events: StoredEvent[];
   /** Late fixes that were already stored (resends the memory no longer knew). */
   lateDuplicates: number;
@@ -91,6 +78,7 @@ export function unitStateValues(rt: UnitRuntime): unknown[] {
     rt.gsm === null ? null : Math.round(rt.gsm),
     rt.driverPid,
     displayAttributes(rt),
+    serializeRuleMemory(rt.rules),
   ];
 }
 
@@ -105,6 +93,7 @@ export class KyselyStore implements BatchStore {
   private readonly events: MultiRowStatement;
   private readonly unitState: MultiRowStatement;
   private readonly trips: TripWriter;
+  private readonly rules: KyselyRulesWriter;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -137,6 +126,7 @@ export class KyselyStore implements BatchStore {
       `on conflict ("unit_id") do update set ${stateSet} where "unit_state"."fix_time" <= excluded."fix_time"`,
     );
     this.trips = new TripWriter(dialect);
+    this.rules = new KyselyRulesWriter(dialect);
   }
 
   write(batch: Batch, tripCfg: TripConfig): Promise<StoreResult> {
@@ -176,6 +166,7 @@ export class KyselyStore implements BatchStore {
     await this.trips.write(trx, normal);
 
     const events = batch.events.length ? await this.events.run<StoredEvent>(trx, batch.events) : [];
+    const rules = await this.rules.write(trx, batch, events);
 
     const state: unknown[] = [];
     for (const w of units) for (const v of unitStateValues(w.rt)) state.push(v);
@@ -188,6 +179,6 @@ export class KyselyStore implements BatchStore {
         .where('unit_id', '=', w.rt.uid)
         .execute();
     }
-    return { events, lateDuplicates };
+    return { events, lateDuplicates, alerts: rules.alerts, queued: rules.queued };
   }
 }

@@ -3,28 +3,13 @@
 // type, pure functions of a record and their own memory). An evaluator says when an incident starts,
 // what it looks like while it goes on, and when it ends; the engine turns that into one alert row per
 // incident, stored in the ingest transaction.
-import type { RuleParams, RuleTypeKey } from '@fleet/common';
+import type { RuleTypeKey } from '@fleet/common';
+import type { CompiledRule } from './compiled';
 import type { DeviceEventType, DeviceRecord } from '../ingest/types';
 import type { UnitRuntime } from '../pipeline/runtime';
 import type { ClientPlaces } from '../pipeline/places-index';
 
-/** A rule as the engine runs it (compiled once per client; rules/cache.ts). */
-export interface CompiledRule<K extends RuleTypeKey = RuleTypeKey> {
-  rid: number;
-  clientId: number;
-  name: string;
-  type: K;
-  param: RuleParams[K];
-  /** 1 Monday … 7 Sunday */
-  days: readonly number[];
-  /** minutes after midnight in the client's zone; end is exclusive (1440 = 24:00) */
-  start: number;
-  end: number;
-  emails: readonly string[];
-  sms: readonly string[];
-  phones: readonly string[];
-  callMe: boolean;
-}
+export type { CompiledRule } from './compiled';
 
 /** A unit's state before the record was applied: what edges (ignition on, input change) are read from. */
 export interface UnitBefore {

@@ -9,6 +9,7 @@ import { createMemoryBus, type Bus, type BusMessages } from '../../../src/live/b
 import { createPipeline, type Pipeline } from '../../../src/pipeline';
 import type { PipelineConfigInput } from '../../../src/pipeline/config';
 import type { DeviceRecord } from '../../../src/ingest/types';
+import type { Evaluators } from '../../../src/rules/types';
 import { createTestDatabase, usePostgres, type TestDatabase } from '../../support/test-db';
 
 export type Mode = 'postgres' | 'sqlite-statements' | 'sqlite-kysely';
@@ -36,7 +37,12 @@ export interface Harness {
   pipeline: Pipeline;
   /** The bus the pipeline listens to (e.g. places_changed, as tasks publish it). */
   bus: Bus;
-  published: { unit: BusMessages['unit'][]; device_event: BusMessages['device_event'][] };
+  published: {
+    unit: BusMessages['unit'][];
+    device_event: BusMessages['device_event'][];
+    rule_alert: BusMessages['rule_alert'][];
+    outbox_queued: BusMessages['outbox_queued'][];
+  };
   now: number;
   /** A new pipeline on the same database (a restart). */
   restart(config?: PipelineConfigInput): Promise<Pipeline>;
@@ -47,10 +53,16 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+export interface HarnessOptions {
+  /** The rule evaluators the pipeline runs (default the real ones). */
+  evaluators?: Evaluators;
+}
+
 export async function createHarness(
   deviceIds: string[] = ['100000000000001'],
   mode: Mode = MODES[0],
   config: PipelineConfigInput = {},
+  options: HarnessOptions = {},
 ): Promise<Harness> {
   const tdb = await createTestDatabase('pipeline_test');
   const opened = mode === 'sqlite-statements' ? openSqlite(tdb.dataDir) : null;
@@ -70,7 +82,7 @@ export async function createHarness(
     clientId: client.cid,
     units: {},
     pipeline: null as unknown as Pipeline,
-    published: { unit: [], device_event: [] },
+    published: { unit: [], device_event: [], rule_alert: [], outbox_queued: [] },
     now: T0,
     async restart(cfg = config) {
       await h.pipeline.close();
@@ -112,6 +124,8 @@ export async function createHarness(
   };
   bus.subscribe('unit', (m) => h.published.unit.push(m));
   bus.subscribe('device_event', (m) => h.published.device_event.push(m));
+  bus.subscribe('rule_alert', (m) => h.published.rule_alert.push(m));
+  bus.subscribe('outbox_queued', (m) => h.published.outbox_queued.push(m));
   const make = (cfg: PipelineConfigInput) =>
     createPipeline({
       db,
@@ -120,6 +134,7 @@ export async function createHarness(
       sqlite: opened?.sqlite,
       config: { expireIntervalMs: 0, ...cfg },
       clock: () => h.now,
+      evaluators: options.evaluators,
     });
   for (const id of deviceIds) await h.addUnit(id);
   h.pipeline = make(config);
@@ -215,5 +230,36 @@ export async function breakPositions(h: Harness, uid?: number): Promise<() => Pr
   return async () => {
     await sql.raw('DROP TRIGGER positions_fail ON positions').execute(db);
     await sql.raw('DROP FUNCTION positions_fail()').execute(db);
+  };
+}
+
+/** Makes every insert into `table` fail until the returned undo runs (a write late in the batch). */
+export async function breakInserts(
+  h: Harness,
+  table: 'outbox' | 'rule_alerts' | 'unit_state' | 'chaseup_events',
+): Promise<() => Promise<void>> {
+  const { db } = h.handle;
+  const name = `${table}_fail`;
+  if (h.handle.dialect === 'sqlite') {
+    await sql
+      .raw(
+        `CREATE TRIGGER ${name} BEFORE INSERT ON ${table} BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END`,
+      )
+      .execute(db);
+    return async () => {
+      await sql.raw(`DROP TRIGGER ${name}`).execute(db);
+    };
+  }
+  await sql
+    .raw(
+      `CREATE FUNCTION ${name}() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk I/O error'; END $$ LANGUAGE plpgsql`,
+    )
+    .execute(db);
+  await sql
+    .raw(`CREATE TRIGGER ${name} BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION ${name}()`)
+    .execute(db);
+  return async () => {
+    await sql.raw(`DROP TRIGGER ${name} ON ${table}`).execute(db);
+    await sql.raw(`DROP FUNCTION ${name}()`).execute(db);
   };
 }

@@ -74,6 +74,17 @@ describe('runtime from unit_state', () => {
     expect(runtimeFromRow(INFO, row({ attributes: 'not json' }), cfg).batteryLevel).toBe(null);
   });
 
+  it('reads the rule memory back from unit_state.rules', () => {
+    const rt = runtimeFromRow(
+      INFO,
+      row({ rules: '{"12":{"s":1000,"o":1,"e":0,"m":{"since":1000,"peak":131}}}' }),
+      cfg,
+    );
+    expect(rt.rules?.get(12)).toMatchObject({ s: 1000, open: true, e: 0, m: { peak: 131 } });
+    expect(runtimeFromRow(INFO, row({}), cfg).rules).toBe(null);
+    expect(runtimeFromRow(INFO, row({ rules: '[oops' }), cfg).rules).toBe(null);
+  });
+
   it('has no position for a unit that only sent status records', () => {
     const rt = runtimeFromRow(INFO, row({ fix_time: 0, lat: 0, lon: 0 }), cfg);
     expect(rt.hasFix).toBe(false);

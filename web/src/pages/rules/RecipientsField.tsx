@@ -47,6 +47,7 @@ export default function RecipientsField({
   const shown = problem ?? error;
   return (
     <Form.Item
+      className="rule-recipients"
       label={label}
       htmlFor={id}
       validateStatus={shown ? 'error' : undefined}

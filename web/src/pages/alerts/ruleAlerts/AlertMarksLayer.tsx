@@ -1,4 +1,4 @@
-// The start and peak marks of a rule alert's evidence map: a ring with a word under it. Renderless,
+// The start and peak marks of a rule alert's evidence map: a ring with a word beside it. Renderless,
 // like the map library's layers (web/src/map/README.md).
 import { useMemo } from 'react';
 import type { FeatureCollection, Point } from 'geojson';
@@ -45,8 +45,16 @@ export default function AlertMarksLayer({ marks }: { marks: readonly AlertMark[]
           'text-field': ['get', 'label'],
           'text-font': FONT_MEDIUM,
           'text-size': 12,
-          'text-anchor': 'top',
-          'text-offset': [0, 1.1],
+          // The start's word above its ring, the peak's below: the two often share a place (a
+          // steady speed over the limit peaks on its first fix).
+          'text-anchor': ['match', ['get', 'kind'], 'start', 'bottom', 'top'],
+          'text-offset': [
+            'match',
+            ['get', 'kind'],
+            'start',
+            ['literal', [0, -1.1]],
+            ['literal', [0, 1.1]],
+          ],
           'text-allow-overlap': true,
         },
         paint: {
