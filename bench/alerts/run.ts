@@ -68,6 +68,7 @@ async function main() {
         timestamp: String(Math.floor(t / 1000)),
         speed: (kmh * KNOTS).toFixed(1),
         bearing: '0',
+        ignition: 'true',
       });
       const res = await fetch(`http://127.0.0.1:${osmandPort}/?${q}`, { method: 'POST' });
       if (res.status !== 200) throw new Error(`frame of ${id}: HTTP ${res.status}`);

@@ -42,13 +42,13 @@ export async function loggedInPage(
   server: { url: string; now: () => Promise<number> },
   user: { username: string; password: string } = DEMO_USERS.full,
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
-  { keepMaps = false } = {},
+  { keepMaps = false, keepNoticePopup = false } = {},
 ): Promise<LoggedIn> {
   const context = await localContext(browser, server, { viewport });
   if (keepMaps) await context.addInitScript('window.__fleetMaps = [];');
   const page = await context.newPage();
   const errors = watchErrors(page);
-  await logIn(page, server.url, user);
+  await logIn(page, server.url, user, '/login', { keepNoticePopup });
   return { context, page, errors };
 }
 
