@@ -175,6 +175,11 @@ export const ruleParams = {
   /** The client's labels (rules pick units by them). */
   get_tags: z.object({ ...pagingSchema, search: plainText().max(100).optional() }),
   get_fleets: z.object({ ...pagingSchema, search: plainText().max(100).optional() }),
+  /**
+   * SPEC §5 label warnings (the collection key `warnings` of SPEC §7): applying label `tgid` to
+   * `uids` would put units under rules of types they cannot trigger.
+   */
+  get_warnings: z.object({ tgid: idSchema, uids: z.array(idSchema).min(1).max(2000) }),
 };
 
 export interface Rule {
@@ -276,6 +281,16 @@ export interface Fleet {
   uids: number[];
 }
 
+/** One SPEC §5 label warning: `message` is the specification's sentence, word for word. */
+export interface LabelWarning {
+  uid: number;
+  unit_name: string;
+  rid: number;
+  rule_name: string;
+  type: RuleTypeKey;
+  message: string;
+}
+
 export interface RuleAnswers {
   get_rules: ListAnswer<'rules', Rule>;
   get_rule: { rule: Rule };
@@ -294,4 +309,5 @@ export interface RuleAnswers {
   delete_notice_message: EmptyAnswer;
   get_tags: ListAnswer<'tags', Tag>;
   get_fleets: ListAnswer<'fleets', Fleet>;
+  get_warnings: { warnings: LabelWarning[] };
 }

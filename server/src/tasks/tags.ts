@@ -1,7 +1,14 @@
 // The client's labels and fleets as rules pick units by them (issue 11; the labels and fleet
 // records issues add their pages and writes). SPEC §9 sorting: by name, global labels last.
 import { sql } from 'kysely';
-import type { Role } from '@fleet/common';
+import {
+  labelWarning,
+  serviceTypeSupportsRule,
+  type LabelWarning,
+  type Role,
+  type RuleTypeKey,
+} from '@fleet/common';
+import { json } from '../db';
 import { containsPattern } from './locations';
 import { defineTask } from './registry';
 import { countRows, listAnswer, pageOf } from './paging';
@@ -97,4 +104,48 @@ const getFleets = defineTask({
   },
 });
 
-export const tagTasks = [getTags, getFleets];
+/**
+ * SPEC §5: a label applied to a unit that a rule of an unsupported type uses. The labels page asks
+ * before it assigns a label; every rule that picks units by this label and every named unit whose
+ * service type cannot trigger the rule's type gives one warning.
+ */
+const getWarnings = defineTask({
+  name: 'get_warnings',
+  roles: TAG_READ_ROLES,
+  probe: (f) => ({ tgid: f.tgid, uids: [f.uid] }),
+  async handler(ctx, p) {
+    const units = await ctx.tenant
+      .units()
+      .select(['units.uid', 'units.name', 'units.service_type', 'units.client_id'])
+      .where('units.uid', 'in', p.uids)
+      .orderBy('units.name')
+      .execute();
+    if (!units.length) return { warnings: [] };
+    const rules = await ctx.tenant
+      .selectFrom('rules')
+      .select(['rid', 'name', 'type', 'apply_to', 'client_id'])
+      .where('apply_type', '=', 'tags')
+      .where('active', '=', 1)
+      .orderBy('name')
+      .execute();
+    const warnings: LabelWarning[] = [];
+    for (const r of rules) {
+      if (!json.parse<number[]>(r.apply_to, []).includes(p.tgid)) continue;
+      for (const u of units) {
+        if (u.client_id !== r.client_id || serviceTypeSupportsRule(u.service_type, r.type))
+          continue;
+        warnings.push({
+          uid: u.uid,
+          unit_name: u.name,
+          rid: r.rid,
+          rule_name: r.name,
+          type: r.type as RuleTypeKey,
+          message: labelWarning(u.name, r.type),
+        });
+      }
+    }
+    return { warnings };
+  },
+});
+
+export const tagTasks = [getTags, getFleets, getWarnings];

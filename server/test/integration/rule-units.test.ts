@@ -153,4 +153,36 @@ describe('rule units', () => {
     const other = await t.login('other');
     expect((await t.task(other, 'get_tags', { search: 'zz ' })).data.tags).toEqual([]);
   });
+
+  it('warns, in the words of SPEC §5, before a label puts a unit under a rule it cannot trigger', async () => {
+    const label = await addTag('Watched', []);
+    await t.task(demo, 'set_rule', {
+      name: 'Watched towing',
+      type: 'towing',
+      apply_type: 'tags',
+      apply_to: [label],
+    });
+    const names = await db()
+      .selectFrom('units')
+      .select(['uid', 'name'])
+      .where('uid', 'in', [full, rec])
+      .execute();
+    const recName = names.find((u) => u.uid === rec)!.name;
+    const answer = await t.task(demo, 'get_warnings', { tgid: label, uids: [full, rec] });
+    expect(answer.result, answer.message).toBe(0);
+    expect(answer.data.warnings).toEqual([
+      {
+        uid: rec,
+        unit_name: recName,
+        rid: expect.any(Number),
+        rule_name: 'Watched towing',
+        type: 'towing',
+        message: `You are applying a label to ${recName} that is being used by a (Towing) rule. Please be aware that ${recName} does not support this rule type and therefore won't trigger this rule.`,
+      },
+    ]);
+    // Another client's user learns nothing about these units.
+    const other = await t.login('other');
+    const foreign = await t.task(other, 'get_warnings', { tgid: label, uids: [rec] });
+    expect(foreign.data.warnings).toEqual([]);
+  });
 });
