@@ -26,8 +26,9 @@ export class ChunkedInsert {
     this.params = TIERS.map((rows) => new Array<unknown>(rows * this.width));
   }
 
-  /** Inserts `values` (row after row, `width` values each). */
-  run(values: readonly unknown[]): void {
+  /** Inserts `values` (row after row, `width` values each); the number of rows really written. */
+  run(values: readonly unknown[]): number {
+    let changes = 0;
     let at = 0;
     for (let t = 0; t < TIERS.length; t++) {
       const n = TIERS[t] * this.width;
@@ -35,10 +36,11 @@ export class ChunkedInsert {
       const stmt = this.statements[t];
       for (; at + n <= values.length; at += n) {
         for (let k = 0; k < n; k++) params[k] = values[at + k];
-        stmt.run(...params);
+        changes += stmt.run(...params).changes;
       }
     }
     // Let the last chunk's strings go.
     for (const params of this.params) params.fill(null);
+    return changes;
   }
 }

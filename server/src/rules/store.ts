@@ -12,6 +12,7 @@ import type SQLite from 'better-sqlite3';
 import type { Dialect } from '../db';
 import type { RuleAlertMessage } from '../live/bus';
 import type { StoredEvent } from '../pipeline/columns';
+import { ChunkedInsert } from '../pipeline/rows-sqlite';
 import { MultiRowStatement } from '../pipeline/sql';
 import type { PanicRecipients } from './cache';
 import type { AlertOp } from './state';
@@ -255,23 +256,32 @@ export class KyselyRulesWriter {
 const list = (cols: readonly string[]) => cols.map((c) => `"${c}"`).join(', ');
 const marks = (n: number) => new Array<string>(n).fill('?').join(', ');
 
-/** The same writes through statements prepared once (store-sqlite.ts's synchronous transaction). */
+/**
+ * The same writes through statements prepared once (store-sqlite.ts's synchronous transaction).
+ * better-sqlite3 pays a fixed price per statement run that rivals a row's insert: messages,
+ * chase-ups and updates go many rows to a statement. New incidents do not: a multi-row insert
+ * needs RETURNING to tell which rows were new, which costs more than it saves.
+ */
 export class SqliteRulesWriter {
   private readonly insertAlert: SQLite.Statement;
-  /** A multi-row update per UPDATE_TIERS row count. */
+  /** A multi-row update per TIERS row count. */
   private readonly updateAlerts: SQLite.Statement[];
-  private readonly insertOutbox: SQLite.Statement;
-  private readonly insertChaseup: SQLite.Statement;
+  private readonly insertOutbox: ChunkedInsert;
+  private readonly insertChaseups: ChunkedInsert;
 
   constructor(sqlite: SQLite.Database) {
-    const insert = (table: string, cols: readonly string[], tail: string) =>
-      sqlite.prepare(
-        `insert into "${table}" (${list(cols)}) values (${marks(cols.length)}) ${tail}`,
-      );
-    this.insertAlert = insert('rule_alerts', ALERT_COLUMNS, ALERT_CONFLICT_SQLITE);
-    this.updateAlerts = UPDATE_TIERS.map((rows) => sqlite.prepare(multiUpdateText(rows)));
-    this.insertOutbox = insert('outbox', OUTBOX_COLUMNS, OUTBOX_CONFLICT);
-    this.insertChaseup = insert('chaseup_events', CHASEUP_COLUMNS, CHASEUP_CONFLICT);
+    this.insertAlert = sqlite.prepare(
+      `insert into "rule_alerts" (${list(ALERT_COLUMNS)}) ` +
+        `values (${marks(ALERT_COLUMNS.length)}) ${ALERT_CONFLICT_SQLITE}`,
+    );
+    this.updateAlerts = TIERS.map((rows) => sqlite.prepare(multiUpdateText(rows)));
+    this.insertOutbox = new ChunkedInsert(sqlite, 'outbox', OUTBOX_COLUMNS, OUTBOX_CONFLICT);
+    this.insertChaseups = new ChunkedInsert(
+      sqlite,
+      'chaseup_events',
+      CHASEUP_COLUMNS,
+      CHASEUP_CONFLICT,
+    );
   }
 
   write(batch: RulesBatch, events: readonly StoredEvent[]): RulesWriteResult {
@@ -279,6 +289,7 @@ export class SqliteRulesWriter {
     const now = batch.now;
     const alerts: RuleAlertMessage[] = [];
     const outbox: unknown[] = [];
+    const chaseups: unknown[] = [];
     for (const op of batch.alerts) {
       if (!op.insert) continue;
       // run(), not get() of RETURNING: the same rowid, without materialising a result row.
@@ -287,46 +298,69 @@ export class SqliteRulesWriter {
       const raid = Number(info.lastInsertRowid);
       alerts.push(message(op, raid));
       const chaseup = planNew(op, raid, now, outbox);
-      if (chaseup) this.insertChaseup.run(...chaseup);
+      if (chaseup) for (const v of chaseup) chaseups.push(v);
     }
+    // In the alerts' order, as one statement each would: the same rows and ids.
+    if (chaseups.length) this.insertChaseups.run(chaseups);
     this.update(batch.alerts);
     planPanic(batch, events, outbox);
-    let queued = 0;
-    const w = OUTBOX_COLUMNS.length;
-    for (let i = 0; i < outbox.length; i += w)
-      queued += this.insertOutbox.run(...outbox.slice(i, i + w)).changes;
+    const queued = outbox.length ? this.insertOutbox.run(outbox) : 0;
     return { alerts, queued };
   }
 
   /**
-   * The updates of stored incidents, many rows to a statement: an open incident is updated in
-   * every batch that sees its unit (its peak, its duration so far), which makes these the most
-   * numerous of the rules' writes, and better-sqlite3 pays a fixed price per statement run.
+   * The updates of stored incidents: an open incident is updated in every batch that sees its
+   * unit (its peak, its duration so far), which makes these the most numerous of the rules' writes.
    */
   private update(ops: readonly AlertOp[]): void {
     const rows: unknown[] = [];
-    const keys = new Set<string>();
+    // One row per incident: the last op of it wins, as it would with one statement each. The
+    // engine makes one op per incident and batch; only the end of a dropped rule's incident
+    // (rule null, engine.ts endOrphan) may add a second, so only then are the keys compared.
+    let keys: Set<string> | null = null;
+    for (const op of ops) if (op.rule === null) keys ??= new Set();
     for (let i = ops.length - 1; i >= 0; i--) {
       const op = ops[i];
       if (op.insert) continue;
-      // One row per incident: the last op of it wins, as it would with one statement each.
-      const key = `${op.ruleId}:${op.unitId}:${op.time}`;
-      if (keys.has(key)) continue;
-      keys.add(key);
-      for (const v of updateValues(op)) rows.push(v);
+      if (keys !== null) {
+        const key = keyOf(op.ruleId, op.unitId, op.time);
+        if (keys.has(key)) continue;
+        keys.add(key);
+      }
+      rows.push(
+        op.endTime,
+        op.open,
+        op.speed,
+        op.evidence === null ? null : JSON.stringify(op.evidence),
+        op.ruleId,
+        op.unitId,
+        op.time,
+      );
     }
-    let at = 0;
-    for (let t = 0; t < UPDATE_TIERS.length; t++) {
-      const n = UPDATE_TIERS[t] * UPDATE_WIDTH;
-      for (; at + n <= rows.length; at += n) this.updateAlerts[t].run(...rows.slice(at, at + n));
-    }
+    if (rows.length) runTiers(this.updateAlerts, UPDATE_WIDTH, rows, (stmt, p) => stmt.run(...p));
   }
 }
 
-/** Rows per multi-row update, largest first; the last must be 1. */
-const UPDATE_TIERS = [64, 8, 1];
+const keyOf = (ruleId: number, unitId: number, time: number) => `${ruleId}:${unitId}:${time}`;
+
+/** Rows per multi-row statement, largest first; the last must be 1. */
+const TIERS = [64, 8, 1];
 /** updateValues' length. */
 const UPDATE_WIDTH = 7;
+
+/** Runs `rows` (`width` values each) through `statements` (one per TIERS count), largest first. */
+function runTiers(
+  statements: readonly SQLite.Statement[],
+  width: number,
+  rows: readonly unknown[],
+  run: (stmt: SQLite.Statement, params: unknown[]) => void,
+): void {
+  let at = 0;
+  for (let t = 0; t < TIERS.length; t++) {
+    const n = TIERS[t] * width;
+    for (; at + n <= rows.length; at += n) run(statements[t], rows.slice(at, at + n));
+  }
+}
 
 /** updateText for `rows` incidents at once (SQLite's UPDATE ... FROM, over a VALUES list). */
 function multiUpdateText(rows: number): string {

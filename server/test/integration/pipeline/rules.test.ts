@@ -205,10 +205,15 @@ describe.each(MODES)('rules at ingest (%s)', (mode) => {
       mode,
       Array.from({ length: 9 }, () => ({})),
     );
-    const rid = await addRule({ emails: '[]', sms: '[]' });
+    const rid = await addRule({ sms: '[]' });
     const devs = Object.keys(h.units);
     expect(devs).toHaveLength(10);
+    // Their ten new alerts too (8, then 1 and 1): each unit's message and e-mail name its own row.
     await send(devs.flatMap((dev) => drive(T0, [130], dev)));
+    const raised = (await alerts()).map((a) => [a.unit_id, a.raid]);
+    expect(new Set(raised.map(([, raid]) => raid)).size).toBe(10);
+    expect(h.published.rule_alert.map((m) => [m.uid, m.raid])).toEqual(raised);
+    expect((await outbox()).map((o) => o.ref)).toEqual(raised.map(([, raid]) => raid));
     await send(devs.flatMap((dev, i) => drive(T0 + 10 * S, [140 + i], dev)));
     const rows = await alerts();
     expect(rows).toHaveLength(10);
