@@ -1,6 +1,8 @@
 // The server as `npm start` runs it: bundled by scripts/build.mjs, run by plain node. One bundle
-// per source state, in a folder of its own under node_modules/.cache (so its npm imports resolve
-// from the repository's node_modules), so test runs never rebuild under each other.
+// per source state, in a folder of its own under server/node_modules/.cache, so that its npm
+// imports resolve as server/dist's do: from the server workspace's own node_modules first (where
+// npm may keep a server-only package, e.g. sanitize-html), then the repository's. Test runs never
+// rebuild under each other.
 import fs from 'node:fs';
 import path from 'node:path';
 import { bundleServer } from '../../scripts/build.mjs';
@@ -10,11 +12,12 @@ import { ROOT, fingerprint } from '../../scripts/build-parts.mjs';
 export async function buildServer(): Promise<string> {
   const dir = path.join(
     ROOT,
-    'node_modules/.cache',
+    'server/node_modules/.cache',
     `fleet-server-${fingerprint('server').slice(0, 16)}`,
   );
   const main = path.join(dir, 'main.js');
   if (fs.existsSync(main)) return main;
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
   const staging = `${dir}.${process.pid}.tmp`;
   await bundleServer(path.join(staging, 'main.js'));
   try {
