@@ -157,8 +157,17 @@ export interface UnitStateTable {
   gsm: number | null;
   driver_id: number | null;
   attributes: string;
-  /** The unit's rule memory (rules/state.ts), JSON by rid; written with the state. */
-  rules: Generated<string>;
+}
+
+/**
+ * A unit's rule memory (rules/state.ts), JSON by rid. Apart from unit_state, which every batch
+ * rewrites: the memory is written only when it changed, and a unit without any has no row.
+ */
+export interface UnitRuleMemoryTable {
+  unit_id: number;
+  client_id: number;
+  memory: string;
+  updated: number;
 }
 
 export interface TripsTable {
@@ -267,6 +276,7 @@ export interface Database {
   user_units: UserUnitsTable;
   positions: PositionsTable;
   unit_state: UnitStateTable;
+  unit_rule_memory: UnitRuleMemoryTable;
   trips: TripsTable;
   device_events: DeviceEventsTable;
   unit_issues: UnitIssuesTable;
@@ -301,6 +311,7 @@ export type TenantTable =
   | 'units'
   | 'people'
   | 'unit_state'
+  | 'unit_rule_memory'
   | 'trips'
   | 'device_events'
   | 'track_links'

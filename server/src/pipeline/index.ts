@@ -14,7 +14,13 @@ import { pipelineConfig, type PipelineConfig, type PipelineConfigInput } from '.
 import { POSITION_COLUMNS, liveView, processRecords, type Batch, type UnitWork } from './process';
 import { publishEvents, unitChanged, unitMessage } from './publish';
 import { UnitRegistry } from './registry';
-import { newRuntime, runtimeFromRow, type UnitInfo, type UnitRuntime } from './runtime';
+import {
+  newRuntime,
+  runtimeFromRow,
+  setRuleMemory,
+  type UnitInfo,
+  type UnitRuntime,
+} from './runtime';
 import { KyselyStore, type BatchStore, type StoreResult } from './store';
 import { resegment } from './resegment';
 import { SqliteStore, type SqliteHandle } from './store-sqlite';
@@ -114,20 +120,26 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
     const missing = units.filter((u) => !runtimes.has(u.uid));
     for (let i = 0; i < missing.length; i += 500) {
       const chunk = missing.slice(i, i + 500);
+      const uids = chunk.map((u) => u.uid);
       const rows = await db
         .selectFrom('unit_state')
         .selectAll()
-        .where(
-          'unit_id',
-          'in',
-          chunk.map((u) => u.uid),
-        )
+        .where('unit_id', 'in', uids)
+        .execute();
+      const memories = await db
+        .selectFrom('unit_rule_memory')
+        .select(['unit_id', 'memory'])
+        .where('unit_id', 'in', uids)
         .execute();
       const byUnit = new Map(rows.map((r) => [r.unit_id, r]));
+      const memoryOf = new Map(memories.map((r) => [r.unit_id, r.memory]));
       const rebuild: UnitWork[] = [];
       for (const info of chunk) {
         const row = byUnit.get(info.uid);
-        const rt = row ? runtimeFromRow(info, row, cfg) : newRuntime(info);
+        const memory = memoryOf.get(info.uid) ?? null;
+        let rt: UnitRuntime;
+        if (row) rt = runtimeFromRow(info, row, memory, cfg);
+        else setRuleMemory((rt = newRuntime(info)), memory);
         if (rt.hasFix) rebuild.push({ info, before: liveView(rt), rt, ops: [], late: [] });
         else runtimes.set(info.uid, rt);
       }

@@ -84,9 +84,15 @@ export interface UnitRuntime {
   placesNear: Neighbourhood | null;
   /**
    * Rule memory by rid (rules/state.ts): each rule's incident and its evaluator's memory, stored in
-   * unit_state.rules with the unit's state. null: none.
+   * unit_rule_memory in the batch's transaction. null: none.
    */
   rules: RuleMemory | null;
+  /**
+   * The memory's text as the unit_rule_memory row has it ('{}': no row). The store writes the row
+   * only when the serialised memory differs: most batches change no unit's memory, and rewriting
+   * it with every batch made it as costly as the unit's state.
+   */
+  rulesWritten: string;
 }
 
 export const RECENT_FIXES = 64;
@@ -134,6 +140,7 @@ export function newRuntime(info: UnitInfo): UnitRuntime {
     placesSeen: null,
     placesNear: null,
     rules: null,
+    rulesWritten: '{}',
   };
 }
 
@@ -152,13 +159,21 @@ export function displayAttributes(rt: UnitRuntime): string {
 
 export type UnitStateRow = Selectable<UnitStateTable>;
 
+/** Takes the unit's stored rule memory (its unit_rule_memory.memory; null: no row). */
+export function setRuleMemory(rt: UnitRuntime, memory: string | null): void {
+  rt.rules = parseRuleMemory(memory);
+  rt.rulesWritten = memory ?? '{}';
+}
+
 /**
- * The runtime as far as unit_state has it; the caller rebuilds `seg` and `rowIds` by replay. The
- * event memory is re-derived from the stored values, with the thresholds of `cfg`.
+ * The runtime as far as unit_state and unit_rule_memory (`memory`, null when the unit has no row)
+ * have it; the caller rebuilds `seg` and `rowIds` by replay. The event memory is re-derived from the
+ * stored values, with the thresholds of `cfg`.
  */
 export function runtimeFromRow(
   info: UnitInfo,
   row: UnitStateRow,
+  memory: string | null,
   cfg: {
     powerCutV: number;
     powerRestoreV: number;
@@ -210,7 +225,7 @@ export function runtimeFromRow(
     const ok = (v === null || v >= cfg.batteryOkV) && (pct === null || pct >= cfg.batteryOkPercent);
     rt.lowBattery = low ? true : ok ? false : null;
   }
-  rt.rules = parseRuleMemory(row.rules);
+  setRuleMemory(rt, memory);
   if (rt.hasFix) rt.seg.last = { time: rt.fixTime, lat: rt.lat, lon: rt.lon, speed: rt.speed };
   return rt;
 }

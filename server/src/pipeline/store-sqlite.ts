@@ -11,8 +11,11 @@ import type { TripConfig } from '../domain/trips';
 import { EVENT_COLUMNS, POSITION_COLUMNS, type StoredEvent } from './columns';
 import type { Batch } from './process';
 import {
+  RULE_MEMORY_COLUMNS,
+  RULE_MEMORY_UPSERT,
   UNIT_STATE_COLUMNS,
   UNIT_STATE_UPDATED,
+  ruleMemoryChanges,
   unitStateValues,
   type BatchStore,
   type KyselyStore,
@@ -43,6 +46,8 @@ export class SqliteStore implements BatchStore {
   private readonly upsertTrips: ChunkedInsert;
   private readonly deleteTrip: SQLite.Statement;
   private readonly moveState: SQLite.Statement;
+  private readonly upsertMemory: ChunkedInsert;
+  private readonly deleteMemory: SQLite.Statement;
   private readonly rules: SqliteRulesWriter;
   private readonly transaction: (batch: Batch) => StoreResult;
 
@@ -82,6 +87,13 @@ export class SqliteStore implements BatchStore {
     );
     this.moveState = sqlite.prepare('update "unit_state" set "client_id" = ? where "unit_id" = ?');
     this.deleteTrip = sqlite.prepare('delete from "trips" where "id" = ?');
+    this.upsertMemory = new ChunkedInsert(
+      sqlite,
+      'unit_rule_memory',
+      RULE_MEMORY_COLUMNS,
+      RULE_MEMORY_UPSERT,
+    );
+    this.deleteMemory = sqlite.prepare('delete from "unit_rule_memory" where "unit_id" = ?');
     this.rules = new SqliteRulesWriter(sqlite);
     this.transaction = sqlite.transaction((batch: Batch) => this.writeSync(batch));
   }
@@ -146,6 +158,9 @@ export class SqliteStore implements BatchStore {
     const state: unknown[] = [];
     for (const w of batch.units.values()) for (const v of unitStateValues(w.rt)) state.push(v);
     this.upsertStates.run(state);
+    const memory = ruleMemoryChanges(batch.units.values(), batch.now);
+    if (memory.rows.length) this.upsertMemory.run(memory.rows);
+    for (const uid of memory.gone) this.deleteMemory.run(uid);
     for (const w of batch.units.values()) {
       if (w.rt.clientId !== w.before.clientId) this.moveState.run(w.rt.clientId, w.rt.uid);
     }

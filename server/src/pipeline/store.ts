@@ -1,7 +1,7 @@
 // Stage 8: store. One transaction per batch: positions (append-only; the (unit_id, fix_time)
 // unique index drops what was already stored), late fixes and the re-segmentation of their
-// windows, trips and stops, device events, and each unit's latest state (unit_state, which only
-// moves forward in time). This store runs on both databases through Kysely, with multi-row
+// windows, trips and stops, device events, rule alerts, each unit's latest state (unit_state, which
+// only moves forward in time) and its rule memory when that changed (unit_rule_memory). This store runs on both databases through Kysely, with multi-row
 // statements; store-sqlite.ts is the embedded database's fast path.
 import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../db';
@@ -38,8 +38,40 @@ export const UNIT_STATE_COLUMNS = [
   'gsm',
   'driver_id',
   'attributes',
-  'rules',
 ] as const;
+
+export const RULE_MEMORY_COLUMNS = ['unit_id', 'client_id', 'memory', 'updated'] as const;
+
+/** The upsert's tail of unit_rule_memory (both stores). */
+export const RULE_MEMORY_UPSERT = `on conflict ("unit_id") do update set ${excludedSet(
+  RULE_MEMORY_COLUMNS.slice(1),
+)}`;
+
+/** The rule memory rows a batch writes: `rows` to upsert, the units in `gone` to delete. */
+export interface RuleMemoryChanges {
+  /** Row after row, RULE_MEMORY_COLUMNS each. */
+  rows: unknown[];
+  gone: number[];
+}
+
+/**
+ * The units whose rule memory differs from what their unit_rule_memory row holds: a changed memory
+ * is upserted, one that became empty deletes the row (a unit without memory has none). Marks the
+ * memory written: were the transaction to fail, the runtime is dropped and read again from what was
+ * committed (index.ts), so the mark never outlives a rollback.
+ */
+export function ruleMemoryChanges(units: Iterable<UnitWork>, now: number): RuleMemoryChanges {
+  const out: RuleMemoryChanges = { rows: [], gone: [] };
+  for (const { rt } of units) {
+    if (rt.rules === null && rt.rulesWritten === '{}') continue;
+    const json = serializeRuleMemory(rt.rules);
+    if (json === rt.rulesWritten) continue;
+    if (json === '{}') out.gone.push(rt.uid);
+    else out.rows.push(rt.uid, rt.clientId, json, now);
+    rt.rulesWritten = json;
+  }
+  return out;
+}
 
 export type { StoredEvent } from './columns';
 
@@ -78,7 +110,6 @@ export function unitStateValues(rt: UnitRuntime): unknown[] {
     rt.gsm === null ? null : Math.round(rt.gsm),
     rt.driverPid,
     displayAttributes(rt),
-    serializeRuleMemory(rt.rules),
   ];
 }
 
@@ -92,6 +123,7 @@ export class KyselyStore implements BatchStore {
   private readonly latePosition: MultiRowStatement;
   private readonly events: MultiRowStatement;
   private readonly unitState: MultiRowStatement;
+  private readonly ruleMemory: MultiRowStatement;
   private readonly trips: TripWriter;
   private readonly rules: KyselyRulesWriter;
 
@@ -124,6 +156,12 @@ export class KyselyStore implements BatchStore {
       'unit_state',
       UNIT_STATE_COLUMNS,
       `on conflict ("unit_id") do update set ${stateSet} where "unit_state"."fix_time" <= excluded."fix_time"`,
+    );
+    this.ruleMemory = new MultiRowStatement(
+      dialect,
+      'unit_rule_memory',
+      RULE_MEMORY_COLUMNS,
+      RULE_MEMORY_UPSERT,
     );
     this.trips = new TripWriter(dialect);
     this.rules = new KyselyRulesWriter(dialect);
@@ -171,6 +209,12 @@ export class KyselyStore implements BatchStore {
     const state: unknown[] = [];
     for (const w of units) for (const v of unitStateValues(w.rt)) state.push(v);
     if (state.length) await this.unitState.run(trx, state);
+    const memory = ruleMemoryChanges(units, batch.now);
+    if (memory.rows.length) await this.ruleMemory.run(trx, memory.rows);
+    if (memory.gone.length)
+      await trx.deleteFrom('unit_rule_memory').where('unit_id', 'in', memory.gone).execute();
+    // A unit moved to another client: its state goes with it. Its rule memory does not (the engine
+    // drops the memory of rules that no longer apply, so the row was deleted just above).
     for (const w of units) {
       if (w.rt.clientId === w.before.clientId) continue;
       await trx

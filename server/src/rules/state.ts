@@ -1,6 +1,6 @@
 // A unit's rule memory: per rule, the incident the engine keeps (the open or last alert's start,
 // whether it is open, when it ended) and the evaluator's own memory. It lives in the unit's runtime
-// and is written to unit_state.rules with the unit's state, in the ingest transaction, so a restart
+// and is written to unit_rule_memory when it changed, in the ingest transaction, so a restart
 // resumes an episode where the last commit left it and a failed batch is replayed from the
 // committed memory (the runtime is dropped and read again).
 import { RULE_TYPE_BY_KEY, type RuleTypeKey } from '@fleet/common';
@@ -78,11 +78,12 @@ export function newRuleState(type: RuleTypeKey | ''): RuleState {
 }
 
 /**
- * unit_state.rules as stored: `{"<rid>": {"s": …, "o": 1, "e": …, "t": "<type>", "m": {…}}}`, each
- * field left out when 0 (o: closed), '' or empty. It runs per unit
- * and batch over every rule of the unit, which at one record per unit and batch would cost more
- * than the rules themselves: an entry whose incident and flat memory values are what they were
- * when it was last serialised reuses that text (nested values always count as changed).
+ * unit_rule_memory.memory as stored: `{"<rid>": {"s": …, "o": 1, "e": …, "t": "<type>", "m": {…}}}`,
+ * each field left out when 0 (o: closed), '' or empty. It runs per unit and batch over every rule
+ * of the unit (the store compares the text with the row's to know whether to write it), which at one
+ * record per unit and batch would cost more than the rules themselves: an entry whose incident and
+ * flat memory values are what they were when it was last serialised reuses that text (nested values
+ * always count as changed), and a memory none of whose entries changed returns the same string.
  */
 export function serializeRuleMemory(mem: RuleMemory | null): string {
   if (mem === null || mem.size === 0) return '{}';
@@ -150,7 +151,7 @@ function save(rid: number, st: RuleState): string {
     keys.push(k);
     values.push(st.m[k]);
   }
-  // What is 0, '' or empty is left out: the text is written with the unit's state every batch.
+  // What is 0, '' or empty is left out: the shorter the text, the cheaper its writes.
   // The type is one of RULE_TYPES' keys (no character to escape).
   let json = `"${rid}":{`;
   if (st.s !== 0) json += `"s":${st.s},`;
@@ -170,7 +171,7 @@ function isEmpty(m: Record<string, unknown>): boolean {
 
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
-/** The memory of a unit_state.rules value; null when there is none (or it cannot be read). */
+/** The memory of a unit_rule_memory.memory value; null when there is none (or it cannot be read). */
 export function parseRuleMemory(json: string | null | undefined): RuleMemory | null {
   if (!json || json === '{}') return null;
   let v: unknown;

@@ -3,8 +3,9 @@ import { withId, type Dialect, type Migration } from './helpers';
 
 /**
  * Rules and alerts (issue 11): rules, the alerts they raise (one row per incident, keyed by rule,
- * unit and start so that a resend cannot double it), each unit's rule memory (unit_state.rules,
- * written with the unit's state in the ingest transaction), the outbox that delivers e-mail and SMS
+ * unit and start so that a resend cannot double it), each unit's rule memory (unit_rule_memory:
+ * a table of its own, not a unit_state column, because the state row is rewritten by every batch
+ * while the memory changes seldom; written in the ingest transaction only when it changed), the outbox that delivers e-mail and SMS
  * after the commit, the recovery desk's chase-up queue (call-me rule types), panic notification
  * settings, notices, and the labels and fleets that rules pick units by (the fleet records issue
  * adds their pages). Also the client's time zone, which rule windows are read in.
@@ -18,8 +19,18 @@ export function rules(dialect: Dialect): Migration {
         .addColumn('timezone', 'text', (c) => c.notNull().defaultTo('Africa/Johannesburg'))
         .execute();
       await db.schema
-        .alterTable('unit_state')
-        .addColumn('rules', 'text', (c) => c.notNull().defaultTo('{}'))
+        .createTable('unit_rule_memory')
+        .addColumn('unit_id', 'integer', (c) =>
+          c.primaryKey().references('units.uid').onDelete('cascade'),
+        )
+        .addColumn('client_id', 'integer', (c) => c.notNull())
+        .addColumn('memory', 'text', (c) => c.notNull())
+        .addColumn('updated', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('unit_rule_memory_client')
+        .on('unit_rule_memory')
+        .column('client_id')
         .execute();
 
       await withId(db.schema.createTable('tags'), dialect, 'tgid')

@@ -187,14 +187,14 @@ describe.each(MODES)('rules at ingest (%s)', (mode) => {
     expect(h.published.outbox_queued).toEqual([{ count: 2 }]);
     // A speeding rule is not a call-me type: nothing on the recovery desk.
     expect(await h.handle.db.selectFrom('chaseup_events').selectAll().execute()).toEqual([]);
-    // The memory went with the unit's state: the incident is closed there too.
+    // The memory went with the batch: the incident is closed there too.
     const state = await h.handle.db
-      .selectFrom('unit_state')
-      .select('rules')
+      .selectFrom('unit_rule_memory')
+      .select('memory')
       .where('unit_id', '=', h.units[DEV])
       .executeTakeFirstOrThrow();
     // (Closed: no "o", which is stored only for an open one.)
-    const stored = JSON.parse(state.rules)[rid];
+    const stored = JSON.parse(state.memory)[rid];
     expect(stored).toMatchObject({ s: T0 + 10 * S, e: T0 + 250 * S, t: 'speeding' });
     expect(stored).not.toHaveProperty('o');
   });

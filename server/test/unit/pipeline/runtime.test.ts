@@ -29,13 +29,12 @@ const row = (over: Partial<UnitStateRow>): UnitStateRow => ({
   gsm: 4,
   driver_id: 9,
   attributes: '{}',
-  rules: '{}',
   ...over,
 });
 
 describe('runtime from unit_state', () => {
   it('takes the live state from the columns', () => {
-    const rt = runtimeFromRow(INFO, row({}), cfg);
+    const rt = runtimeFromRow(INFO, row({}), null, cfg);
     expect(rt).toMatchObject({
       hasFix: true,
       fixTime: T0,
@@ -50,12 +49,12 @@ describe('runtime from unit_state', () => {
   });
 
   it('re-derives the event memory, so a restart raises no transition twice', () => {
-    expect(runtimeFromRow(INFO, row({ power: 0.2 }), cfg).powerOk).toBe(false);
-    expect(runtimeFromRow(INFO, row({ power: 13 }), cfg).powerOk).toBe(true);
-    expect(runtimeFromRow(INFO, row({ power: 7.5 }), cfg).powerOk).toBe(null);
-    expect(runtimeFromRow(INFO, row({ battery: 3.2 }), cfg).lowBattery).toBe(true);
+    expect(runtimeFromRow(INFO, row({ power: 0.2 }), null, cfg).powerOk).toBe(false);
+    expect(runtimeFromRow(INFO, row({ power: 13 }), null, cfg).powerOk).toBe(true);
+    expect(runtimeFromRow(INFO, row({ power: 7.5 }), null, cfg).powerOk).toBe(null);
+    expect(runtimeFromRow(INFO, row({ battery: 3.2 }), null, cfg).lowBattery).toBe(true);
     expect(
-      runtimeFromRow(INFO, row({ battery: null, attributes: '{"batteryLevel":80}' }), cfg)
+      runtimeFromRow(INFO, row({ battery: null, attributes: '{"batteryLevel":80}' }), null, cfg)
         .lowBattery,
     ).toBe(false);
   });
@@ -66,27 +65,29 @@ describe('runtime from unit_state', () => {
     rt.inputs = 5;
     rt.satellites = 11;
     rt.driverTag = '01A2';
-    const back = runtimeFromRow(INFO, row({ attributes: displayAttributes(rt) }), cfg);
+    const back = runtimeFromRow(INFO, row({ attributes: displayAttributes(rt) }), null, cfg);
     expect([back.batteryLevel, back.inputs, back.outputs, back.satellites, back.driverTag]).toEqual(
       [55, 5, null, 11, '01A2'],
     );
     expect(displayAttributes(newRuntime(INFO))).toBe('{}');
-    expect(runtimeFromRow(INFO, row({ attributes: 'not json' }), cfg).batteryLevel).toBe(null);
+    expect(runtimeFromRow(INFO, row({ attributes: 'not json' }), null, cfg).batteryLevel).toBe(
+      null,
+    );
   });
 
-  it('reads the rule memory back from unit_state.rules', () => {
-    const rt = runtimeFromRow(
-      INFO,
-      row({ rules: '{"12":{"s":1000,"o":1,"e":0,"m":{"since":1000,"peak":131}}}' }),
-      cfg,
-    );
+  it('reads the rule memory back from its unit_rule_memory row', () => {
+    const memory = '{"12":{"s":1000,"o":1,"e":0,"m":{"since":1000,"peak":131}}}';
+    const rt = runtimeFromRow(INFO, row({}), memory, cfg);
     expect(rt.rules?.get(12)).toMatchObject({ s: 1000, open: true, e: 0, m: { peak: 131 } });
-    expect(runtimeFromRow(INFO, row({}), cfg).rules).toBe(null);
-    expect(runtimeFromRow(INFO, row({ rules: '[oops' }), cfg).rules).toBe(null);
+    // Remembered as written: the store writes the row again only when the memory differs.
+    expect(rt.rulesWritten).toBe(memory);
+    const none = runtimeFromRow(INFO, row({}), null, cfg);
+    expect([none.rules, none.rulesWritten]).toEqual([null, '{}']);
+    expect(runtimeFromRow(INFO, row({}), '[oops', cfg).rules).toBe(null);
   });
 
   it('has no position for a unit that only sent status records', () => {
-    const rt = runtimeFromRow(INFO, row({ fix_time: 0, lat: 0, lon: 0 }), cfg);
+    const rt = runtimeFromRow(INFO, row({ fix_time: 0, lat: 0, lon: 0 }), null, cfg);
     expect(rt.hasFix).toBe(false);
     expect(rt.seg.last).toBe(null);
   });

@@ -1,6 +1,6 @@
 // The rule engine inside the pipeline's stages: one alert row per incident, the window guard, the
 // cooldown that reopens an alert instead of raising another, and the memory that survives a
-// reload from unit_state.
+// reload from unit_state and unit_rule_memory.
 import { describe, expect, it } from 'vitest';
 import { ALL_RULE_DAYS, RULE_COOLDOWN_S } from '@fleet/common';
 import { pipelineConfig } from '../../../src/pipeline/config';
@@ -92,7 +92,9 @@ class Engine {
   reload(): void {
     const values = unitStateValues(this.rt);
     const row = Object.fromEntries(UNIT_STATE_COLUMNS.map((c, i) => [c, values[i]]));
-    this.rt = runtimeFromRow(this.info, row as never, this.cfg);
+    // The memory row (none when the memory is empty).
+    const memory = serializeRuleMemory(this.rt.rules);
+    this.rt = runtimeFromRow(this.info, row as never, memory === '{}' ? null : memory, this.cfg);
   }
 }
 
