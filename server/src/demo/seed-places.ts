@@ -94,6 +94,28 @@ export async function seedPlaces(
  */
 export async function addMissingDemoPlaces(db: Kysely<Database>): Promise<number> {
   let added = 0;
+  for (const { cid, key, uids } of await demoClientUnits(db)) {
+    const touched = await db
+      .selectFrom('change_logs')
+      .select('id')
+      .where('client_id', '=', cid)
+      .where('entity_type', 'in', ['Location', 'Route'])
+      .limit(1)
+      .executeTakeFirst();
+    if (touched) continue;
+    if (await seedPlaces(db, cid, key, uids, false)) added++;
+  }
+  return added;
+}
+
+/**
+ * The demo clients still named as the seed named them, each with the uid of its demo unit i at
+ * index i (undefined where that unit is gone), found by their demo device ids.
+ */
+export async function demoClientUnits(
+  db: Kysely<Database>,
+): Promise<{ cid: number; key: DemoClientKey; uids: (number | undefined)[] }[]> {
+  const out: { cid: number; key: DemoClientKey; uids: (number | undefined)[] }[] = [];
   for (const { name, key } of DEMO_PLACE_CLIENTS) {
     const client = await db
       .selectFrom('clients')
@@ -102,14 +124,6 @@ export async function addMissingDemoPlaces(db: Kysely<Database>): Promise<number
       .orderBy('cid')
       .executeTakeFirst();
     if (!client) continue;
-    const touched = await db
-      .selectFrom('change_logs')
-      .select('id')
-      .where('client_id', '=', client.cid)
-      .where('entity_type', 'in', ['Location', 'Route'])
-      .limit(1)
-      .executeTakeFirst();
-    if (touched) continue;
     const planned = (key === 'demo' ? DEMO_UNITS : OTHER_UNITS).map((u, i) =>
       demoDeviceId(key, i, u.protocol),
     );
@@ -120,8 +134,7 @@ export async function addMissingDemoPlaces(db: Kysely<Database>): Promise<number
       .where('device_id', 'in', planned)
       .execute();
     const byDevice = new Map(rows.map((r) => [r.device_id, r.uid]));
-    const uids = planned.map((id) => byDevice.get(id));
-    if (await seedPlaces(db, client.cid, key, uids, false)) added++;
+    out.push({ cid: client.cid, key, uids: planned.map((id) => byDevice.get(id)) });
   }
-  return added;
+  return out;
 }

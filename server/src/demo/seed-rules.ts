@@ -8,9 +8,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db';
 import { now } from '../clock';
-import { DEMO_UNITS, OTHER_UNITS, demoDeviceId } from './data';
+import { DEMO_UNITS, OTHER_UNITS } from './data';
 import type { DemoClientKey } from './places';
-import { DEMO_PLACE_CLIENTS } from './seed-places';
+import { demoClientUnits } from './seed-places';
 
 interface DemoRule {
   name: string;
@@ -256,34 +256,8 @@ export async function seedNotices(db: Kysely<Database>): Promise<boolean> {
 /** A demo started before rules existed gets them once (its units found by their device ids). */
 export async function addMissingDemoRules(db: Kysely<Database>): Promise<number> {
   let added = 0;
-  for (const { name, key } of DEMO_PLACE_CLIENTS) {
-    const client = await db
-      .selectFrom('clients')
-      .select('cid')
-      .where('name', '=', name)
-      .orderBy('cid')
-      .executeTakeFirst();
-    if (!client) continue;
-    const planned = (key === 'demo' ? DEMO_UNITS : OTHER_UNITS).map((u, i) =>
-      demoDeviceId(key, i, u.protocol),
-    );
-    const rows = await db
-      .selectFrom('units')
-      .select(['uid', 'device_id'])
-      .where('client_id', '=', client.cid)
-      .where('device_id', 'in', planned)
-      .execute();
-    const byDevice = new Map(rows.map((r) => [r.device_id, r.uid]));
-    if (
-      await seedRules(
-        db,
-        client.cid,
-        key,
-        planned.map((id) => byDevice.get(id)),
-      )
-    )
-      added++;
-  }
+  for (const { cid, key, uids } of await demoClientUnits(db))
+    if (await seedRules(db, cid, key, uids)) added++;
   if (added) await seedNotices(db);
   return added;
 }
