@@ -2,6 +2,7 @@
 // server's handler must return and the web client reads): one contract for both ends (ARCHITECTURE §4).
 import type { z } from 'zod';
 import { accountParams, type AccountAnswers } from './account';
+import { fleetParams, type FleetRecordAnswers } from './fleet';
 import { peopleParams, type PeopleAnswers } from './people';
 import { placeParams, type PlaceAnswers } from './places';
 import { ruleParams, type RuleAnswers } from './rules';
@@ -17,6 +18,7 @@ export * from './account';
 export * from './users';
 export * from './units';
 export * from './people';
+export * from './fleet';
 export * from './places';
 export * from './rules';
 export * from './trips';
@@ -30,6 +32,7 @@ export const TASK_PARAMS = {
   ...userParams,
   ...unitParams,
   ...peopleParams,
+  ...fleetParams,
   ...placeParams,
   ...ruleParams,
   ...tripParams,
@@ -46,6 +49,7 @@ export interface ServedAnswers
     UserAnswers,
     UnitAnswers,
     PeopleAnswers,
+    FleetRecordAnswers,
     PlaceAnswers,
     RuleAnswers,
     TripAnswers,

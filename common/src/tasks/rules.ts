@@ -271,7 +271,10 @@ export interface NoticeMessage {
 export interface Tag {
   tgid: number;
   name: string;
+  /** #rrggbb */
+  colour: string;
   is_global: boolean;
+  /** the units of the caller's client that carry it */
   uids: number[];
 }
 

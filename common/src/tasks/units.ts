@@ -103,15 +103,37 @@ export interface UnknownDeviceIssue {
   issue: 'Unknown device';
 }
 
-/** A client sees its own units that are not reporting. */
+/** What can be wrong with a client's unit (issue 12), each with what to do about it. */
+export const UNIT_ISSUE_KINDS = [
+  'Not connecting',
+  'No data received',
+  'No GPS fix',
+  'Low battery',
+  'Battery unplugged',
+  'battery charging',
+  'battery level 1',
+  'battery level 2',
+  'battery level 3',
+  'not charging',
+  'Unknown driver tag',
+] as const;
+export type UnitIssueKind = (typeof UNIT_ISSUE_KINDS)[number];
+
+/** One issue of one of the client's units (a unit may have several). */
 export interface SilentUnitIssue {
   uid: number;
   name: string;
   reg: string;
   device_id: string | null;
   protocol: string | null;
-  issue: 'Not connecting' | 'No data received';
+  issue: UnitIssueKind;
+  /** what was seen, in words: "last report 3 days ago", "11.2 V", "tag 01A4F3 is nobody's" */
+  detail: string;
+  /** what to do about it, in words */
+  action: string;
   last_seen: string | null;
+  /** satellites in view at the last fix, when the device reports them (SPEC §9 strength bands) */
+  satellites: number | null;
 }
 
 export type UnitIssue = UnknownDeviceIssue | SilentUnitIssue;

@@ -14,6 +14,7 @@ import { jobs } from './migrations/0006_jobs';
 import { places } from './migrations/0007_places';
 import { tripBoxes } from './migrations/0008_trip_boxes';
 import { rules } from './migrations/0009_rules';
+import { fleetRecords } from './migrations/0010_fleet_records';
 
 export type { Database } from './types';
 export type { Dialect } from './migrations/helpers';
@@ -70,6 +71,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0007_places': places(dialect),
     '0008_trip_boxes': tripBoxes(dialect),
     '0009_rules': rules(dialect),
+    '0010_fleet_records': fleetRecords(dialect),
   };
 }
 

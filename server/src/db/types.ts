@@ -95,6 +95,19 @@ export interface UnitsTable {
   protocol: string | null;
   stock_status: number;
   created: number;
+  make: Generated<string>;
+  model: Generated<string>;
+  year: number | null;
+  vin: Generated<string>;
+  colour: Generated<string>;
+  fuel_type: Generated<string>;
+  /** litres */
+  tank_size: number | null;
+  /** km added to the pipeline's running odometer (unit_state.odometer, metres) */
+  odometer_offset: Generated<number>;
+  /** hours added to the pipeline's running engine hours */
+  engine_hours_offset: Generated<number>;
+  updated: Generated<number>;
 }
 
 export interface PeopleTable {
@@ -113,6 +126,11 @@ export interface PeopleTable {
   prdp_expiry: number | null;
   driver_tag: string | null;
   created: number;
+  id_number: Generated<string>;
+  licence_number: Generated<string>;
+  /** a data: URL of a small JPEG or PNG */
+  photo: string | null;
+  updated: Generated<number>;
 }
 
 export interface UserUnitsTable {
@@ -300,6 +318,7 @@ export interface Database {
   notices: NoticesTable;
   notice_clients: NoticeClientsTable;
   notice_reads: NoticeReadsTable;
+  remotes: RemotesTable;
 }
 
 /** Tables whose rows belong to one client (tenant); scoped by `client_id`. */
@@ -323,6 +342,7 @@ export type TenantTable =
   | 'unit_tags'
   | 'fleets'
   | 'fleet_units'
+  | 'remotes'
   | 'rules'
   | 'rule_alerts'
   | 'rule_alert_marks'
@@ -405,6 +425,23 @@ export interface TagsTable {
   client_id: number;
   name: string;
   is_global: Generated<number>;
+  colour: Generated<string>;
+  created: number;
+  updated: number;
+}
+
+/** A panic remote paired to a unit (issue 12; SPEC §8 chase-up type 7). */
+export interface RemotesTable {
+  id: Generated<number>;
+  client_id: number;
+  /** the button's own identifier */
+  remote_id: string;
+  unit_id: number;
+  holder_pid: number | null;
+  holder_name: Generated<string>;
+  /** 'ok' | 'low' | 'unknown' */
+  battery_state: Generated<string>;
+  last_press: number | null;
   created: number;
   updated: number;
 }

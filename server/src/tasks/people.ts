@@ -41,6 +41,10 @@ const getPeople = defineTask({
         email: r.email,
         cellphone: r.cellphone,
         licence_class: r.licence_class,
+        licence_expiry: null,
+        prdp_expiry: null,
+        driver_tag: r.driver_tag,
+        current_vehicle: null,
       }));
     const { limit, offset } = pageOf(p);
     return listAnswer('people', people.slice(offset, offset + limit), people.length, p.page_size);

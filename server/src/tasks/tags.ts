@@ -64,6 +64,7 @@ const getTags = defineTask({
     const tags = rows.map((r) => ({
       tgid: r.tgid,
       name: r.name,
+      colour: r.colour,
       is_global: Number(r.is_global) === 1,
       uids: uids.get(r.tgid) ?? [],
     }));

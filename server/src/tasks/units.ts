@@ -241,8 +241,11 @@ const getUnitIssues = defineTask({
           reg: item.reg,
           device_id: row.device_id,
           protocol: row.protocol,
-          issue: item.position ? 'Not connecting' : 'No data received',
+          issue: item.position ? ('Not connecting' as const) : ('No data received' as const),
+          detail: '',
+          action: '',
           last_seen: iso(row.server_time),
+          satellites: null,
         })),
     };
   },

@@ -62,8 +62,8 @@ export const UNITS = [
 ];
 
 export const TAGS: Tag[] = [
-  { tgid: 7, name: 'Trucks', is_global: false, uids: [1, 2] },
-  { tgid: 8, name: 'Vans', is_global: false, uids: [3] },
+  { tgid: 7, name: 'Trucks', colour: '#1677ff', is_global: false, uids: [1, 2] },
+  { tgid: 8, name: 'Vans', colour: '#1677ff', is_global: false, uids: [3] },
 ];
 
 /** The rule tasks over a list that set_rule and delete_rule change; more handlers may be added. */
