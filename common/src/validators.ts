@@ -267,6 +267,17 @@ export const PAYLOAD_CLEANING_EXCLUDED_KEYS = [
   'address',
   'notes',
   'kml',
+  // A vehicle's make, model and colour and a panic remote's identifier are text even when
+  // they look like numbers (a BMW 320, remote 12345).
+  'make',
+  'model',
+  'colour',
+  'remote_id',
+  // A driver's tag, licence number and the people CSV's Driver cell are text too (a decimal RFID
+  // card 12749884, a licence number of digits, "0" or "1").
+  'driver_tag',
+  'licence_number',
+  'is_driver',
 ];
 
 const NUMERIC = /^-?(0|[1-9]\d*)(\.\d+)?$/;

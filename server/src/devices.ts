@@ -9,7 +9,7 @@ import { createPipeline, type Pipeline } from './pipeline';
 import { startGateways, type RunningGateways } from './ingest/gateways';
 import { startSimulator, type HistoryProgress, type Simulator, type SimUnit } from './sim';
 import type { Protocol } from './ingest/types';
-import { DEMO_CITIES, DEMO_UNITS, OTHER_UNITS, demoDeviceId } from './demo/data';
+import { DEMO_CITIES, DEMO_DRIVER_TAGS, DEMO_UNITS, OTHER_UNITS, demoDeviceId } from './demo/data';
 import { demoDriving } from './demo/routes';
 
 export interface DevicesLog {
@@ -83,11 +83,13 @@ async function demoSimUnits(db: Kysely<Database>, limit: number | 'all'): Promis
       ...u,
       deviceId: demoDeviceId('demo', i, u.protocol),
       driving: demoDriving('demo', i, u.city),
+      driverTag: u.protocol === 'teltonika' ? DEMO_DRIVER_TAGS[i] : undefined,
     })),
     ...OTHER_UNITS.map((u, i) => ({
       ...u,
       deviceId: demoDeviceId('other', i, u.protocol),
       driving: demoDriving('other', i, u.city),
+      driverTag: undefined,
     })),
   ];
   const rows = await db
@@ -118,6 +120,8 @@ async function demoSimUnits(db: Kysely<Database>, limit: number | 'all'): Promis
       nightShift: NIGHT_SHIFT_CLASSES.has(p.vehicle_class_ref),
       // Its demo route (issue 10), or the demo places its local trips end in.
       ...p.driving,
+      // The iButton key its driver presents (issue 12), for a few Teltonika vehicles.
+      ...(p.driverTag ? { driverTag: p.driverTag } : {}),
     });
   }
   return limit === 'all' ? units : units.slice(0, limit);

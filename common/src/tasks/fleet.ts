@@ -143,18 +143,28 @@ export const vehicleInput = z.object({
 });
 export type VehicleInput = z.input<typeof vehicleInput>;
 
+/**
+ * A cell of a CSV row, as text. The web sends text, but the server's payload cleaning (SPEC §5)
+ * turns numeric strings into numbers ("2019", "80"): a number is taken back as its text. Typed as
+ * text in and out, so that the web's rows stay plain strings.
+ */
+const csvCell = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(z.string().max(200)) as unknown as z.ZodType<string, string>;
+
 /** One line of a vehicles CSV, as read (the web parses the file; the server checks each row). */
 export const vehicleImportRow = z.object({
-  name: z.string().max(200),
-  reg: z.string().max(200).default(''),
-  vehicle_class_ref: z.string().max(200).default(''),
-  make: z.string().max(200).default(''),
-  model: z.string().max(200).default(''),
-  year: z.string().max(200).default(''),
-  vin: z.string().max(200).default(''),
-  colour: z.string().max(200).default(''),
-  fuel_type: z.string().max(200).default(''),
-  tank_size: z.string().max(200).default(''),
+  name: csvCell,
+  reg: csvCell.default(''),
+  vehicle_class_ref: csvCell.default(''),
+  make: csvCell.default(''),
+  model: csvCell.default(''),
+  year: csvCell.default(''),
+  vin: csvCell.default(''),
+  colour: csvCell.default(''),
+  fuel_type: csvCell.default(''),
+  tank_size: csvCell.default(''),
 });
 /** The columns of the vehicles CSV, in order, as the export writes them and the import reads them. */
 export const VEHICLE_CSV_COLUMNS = [

@@ -79,7 +79,8 @@ export const personInput = z.object({
   pid: idSchema.optional(),
   title: z.enum(PERSON_TITLES, { message: 'is not a title' }).or(z.literal('')).optional(),
   first_name: cleanText(50).refine((s) => s.length > 0, 'is required'),
-  surname: cleanText(50).default(''),
+  // surname, roles, contact_roles and rank: absent keeps the stored value (a new person: '', [], 0).
+  surname: cleanText(50).optional(),
   roles: z
     .array(
       z
@@ -88,9 +89,9 @@ export const personInput = z.object({
         .refine((c) => ASSIGNABLE_ROLE_CODES.includes(c), 'is not a person role'),
     )
     .max(12)
-    .default([]),
-  contact_roles: z.array(z.enum(CONTACT_ROLES, { message: 'is not a contact role' })).default([]),
-  rank: z.number().int().min(0).max(999).default(0),
+    .optional(),
+  contact_roles: z.array(z.enum(CONTACT_ROLES, { message: 'is not a contact role' })).optional(),
+  rank: z.number().int().min(0).max(999).optional(),
   email: plainText()
     .trim()
     .max(254)

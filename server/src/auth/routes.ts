@@ -19,6 +19,7 @@ export function requestMeta(req: FastifyRequest): RequestMeta {
     ip: req.ip,
     userAgent: String(req.headers['user-agent'] ?? ''),
     channel: typeof body.channel === 'string' ? body.channel : '',
+    host: req.hostname,
   };
 }
 

@@ -21,6 +21,8 @@ export interface RequestMeta {
   ip: string;
   userAgent: string;
   channel: string;
+  /** The host name the request was sent to, without its port (mobile unit setup); absent in jobs. */
+  host?: string;
 }
 
 export async function createSession(

@@ -216,6 +216,20 @@ export const DEMO_PEOPLE: DemoPerson[] = [
   },
 ];
 
+/**
+ * The iButton keys some demo Teltonika vehicles read (by demo unit index): the tag of the demo
+ * person driving it, who is not always its default driver, and one key nobody has (the unit
+ * issues page lists it as an unknown driver tag).
+ */
+export const DEMO_DRIVER_TAGS: Record<number, string> = {
+  0: '0000A1B2C305',
+  1: '0000A1B2C302',
+  2: '0000A1B2C307',
+  3: '0000A1B2C308',
+  4: '00000BADC0DE',
+  6: '0000A1B2C301',
+};
+
 /** A deterministic device identifier per unit: 15-digit IMEIs for TCP protocols, ids for OsmAnd. */
 export function demoDeviceId(clientKey: 'demo' | 'other', index: number, protocol: string): string {
   if (protocol === 'osmand')

@@ -14,6 +14,7 @@ import {
 import { clock, now } from '../clock';
 import { addMissingDemoPlaces, seedPlaces } from './seed-places';
 import { addMissingDemoRules, seedNotices, seedRules } from './seed-rules';
+import { addMissingDemoFleet, seedFleet } from './seed-fleet';
 
 export const DEMO_LOGINS: {
   username: string;
@@ -145,6 +146,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
     // A demo from before places (or rules) existed gets them once.
     await addMissingDemoPlaces(db);
     await addMissingDemoRules(db);
+    await addMissingDemoFleet(db);
     return false;
   }
   const provider = await addClient(db, 'Tracking Provider');
@@ -217,6 +219,8 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
   await seedPlaces(db, other, 'other', otherUids, true);
   await seedRules(db, demo, 'demo', demoUids);
   await seedRules(db, other, 'other', otherUids);
+  await seedFleet(db, demo, 'demo', demoUids);
+  await seedFleet(db, other, 'other', otherUids);
   await seedNotices(db);
   return true;
 }

@@ -21,6 +21,8 @@ export type DeviceEventType =
   | 'gsm_jamming'
   | 'immobiliser_bypass'
   | 'driver_id'
+  // Derived: a driver tag read names a person other than the unit's current driver.
+  | 'driver_changed'
   | 'overspeed'
   | 'ignition_on'
   | 'ignition_off'

@@ -1,11 +1,29 @@
 // The event bus between the pipeline and its readers (the live hub, rules). In-process now; NATS
 // can implement the same interface for scale-out (ARCHITECTURE.md §5). Messages are plain JSON
 // values so that a network bus can carry them unchanged.
-import type { Position } from '@fleet/common';
+import type { Position, UnitListItem } from '@fleet/common';
 import type { DeviceEventType } from '../ingest/types';
 
-/** A unit's live state changed: the changed fields of a get_unit_list_full item (API.md §3). */
-export interface UnitUpdateMessage {
+/** The fields of a get_unit_list_full item a user edits (set_vehicle, import_vehicles). */
+export type UnitDetailFields = Pick<
+  UnitListItem,
+  | 'name'
+  | 'reg'
+  | 'icon_colour'
+  | 'icon_type'
+  | 'vehicle_class_ref'
+  | 'service_type'
+  | 'unit_type'
+  | 'active'
+  | 'display'
+  | 'driver'
+>;
+
+/**
+ * A unit's live state or its details changed: the changed fields of a get_unit_list_full item
+ * (API.md §3). The hub forwards every field but client_id, so an edit reaches the live map at once.
+ */
+export interface UnitUpdateMessage extends Partial<UnitDetailFields> {
   client_id: number;
   uid: number;
   position?: Position | null;
@@ -62,6 +80,16 @@ export interface RulesChangedMessage {
   client_id: number;
 }
 
+/**
+ * A client's people changed (set_person, delete_person, import_people) or a unit's default driver
+ * did: the pipeline reads the client's driver tags and units again. `deleted_pid`: that person was
+ * deleted and is no unit's current driver any more.
+ */
+export interface PeopleChangedMessage {
+  client_id: number;
+  deleted_pid?: number;
+}
+
 /** A rule alert was stored (a new incident; not its later updates). */
 export interface RuleAlertMessage {
   client_id: number;
@@ -98,6 +126,7 @@ export interface BusMessages {
   unit_device_changed: UnitDeviceChangedMessage;
   places_changed: PlacesChangedMessage;
   rules_changed: RulesChangedMessage;
+  people_changed: PeopleChangedMessage;
   rule_alert: RuleAlertMessage;
   outbox_queued: OutboxQueuedMessage;
   notices_changed: NoticesChangedMessage;

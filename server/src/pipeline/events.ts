@@ -5,7 +5,7 @@
 // - ignition on/off: the ignition input changing;
 // - power cut/restored: external voltage falling below powerCutV / rising to powerRestoreV;
 // - low battery: internal battery below lowBatteryV or lowBatteryPercent, re-armed above the "ok" pair;
-// - driver ID: a new non-empty iButton/RFID tag;
+// - driver ID: a new non-empty iButton/RFID tag; driver changed: a tag naming another person;
 // - towing: two consecutive fixes at towingSpeedKmh with the ignition off, once per ignition-off;
 // - overspeed: above overspeedKmh, if configured (speeding rules carry their own limits).
 // Transitions are only derived from a known previous state (a unit's first record raises none),
@@ -118,6 +118,17 @@ export function deriveEvents(
         reported,
         'driver_id',
         JSON.stringify({ derived: true, driverUniqueId: tag, pid: ctx.driverPid ?? null }),
+      );
+    }
+    // A tag of a person other than the unit's current driver: the driver changed (a tag of
+    // nobody changes no one: get_unit_issues lists it as an unknown tag).
+    const pid = tag === null ? null : (ctx.driverPid ?? null);
+    if (pid !== null && pid !== rt.driverPid) {
+      out = add(
+        out,
+        reported,
+        'driver_changed',
+        JSON.stringify({ derived: true, driverUniqueId: tag, pid, previous: rt.driverPid }),
       );
     }
   }

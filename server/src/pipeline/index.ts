@@ -165,16 +165,14 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
     const units = await registry.lookupMany(ids);
     const known = [...units.values()].filter((u): u is UnitInfo => u !== null);
     await loadRuntimes(known);
-    let wanted: Map<number, Set<string>> | null = null;
+    // The driver tags of the clients whose records carry one, read once per client.
+    let wanted: Set<number> | null = null;
     for (const r of records) {
       if (r.driverId === undefined) continue;
       const info = units.get(r.deviceId);
       const tag = driverTag(r.driverId);
       if (!info || tag === null || registry.driverPid(info.clientId, tag) !== undefined) continue;
-      wanted ??= new Map();
-      let set = wanted.get(info.clientId);
-      if (!set) wanted.set(info.clientId, (set = new Set()));
-      set.add(tag);
+      (wanted ??= new Set()).add(info.clientId);
     }
     if (wanted) await registry.loadDrivers(wanted);
     const clients = new Set<number>();
@@ -328,6 +326,16 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
   // A client's rules, their labels or fleets, its panic recipients or its time zone changed: its
   // rules are compiled again before its next record.
   const offRulesChanged = bus.subscribe('rules_changed', (m) => rules.invalidate(m.client_id));
+  // A client's people changed (a driver tag, a deletion) or a unit's default driver did: its tags
+  // and units are read again before its next record, and a deleted person stops being any
+  // unit's current driver.
+  const offPeopleChanged = bus.subscribe('people_changed', (m) => {
+    registry.invalidateClient(m.client_id);
+    if (m.deleted_pid === undefined) return;
+    for (const rt of runtimes.values()) {
+      if (rt.clientId === m.client_id && rt.driverPid === m.deleted_pid) rt.driverPid = null;
+    }
+  });
 
   return {
     config: cfg,
@@ -343,6 +351,7 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
       offDeviceChanged();
       offPlacesChanged();
       offRulesChanged();
+      offPeopleChanged();
       await batcher.close();
     },
     invalidate: (deviceId?: string) => registry.invalidate(deviceId),

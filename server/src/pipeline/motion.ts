@@ -6,6 +6,7 @@ import { engineSecondsBetween, parkStateOf } from '../domain/motion';
 import type { DeviceRecord } from '../ingest/types';
 import type { PipelineConfig } from './config';
 import type { UnitRuntime } from './runtime';
+import { hasUsableLocation } from './validate';
 
 const num = (v: number | undefined): v is number => v !== undefined && Number.isFinite(v);
 
@@ -28,6 +29,12 @@ export function applyStatus(
   if (num(rec.gsm)) rt.gsm = rec.gsm;
   if (num(rec.inputs)) rt.inputs = rec.inputs;
   if (num(rec.outputs)) rt.outputs = rec.outputs;
+  if (typeof rec.attributes.charge === 'boolean') rt.charging = rec.attributes.charge;
+  // A location part without a usable fix (unit issues: "No GPS fix"); a status record has none.
+  if (rec.hasLocation) {
+    rt.noFix = !hasUsableLocation(rec);
+    if (num(rec.satellites)) rt.satellites = rec.satellites;
+  }
   if (rec.driverId !== undefined) {
     const tag = driverTag(rec.driverId);
     rt.driverTag = tag;

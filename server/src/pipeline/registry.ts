@@ -1,5 +1,7 @@
 // Device identifiers → provisioned units, and driver tags → people, cached so the hot path does
-// not query per record. A miss is asked of the database again after a short negative TTL, so a
+// not query per record. A client's driver tags are read at once (one query a client, compared by
+// tagKey: trackers and records spell a key differently) and dropped when its people change
+// (people_changed on the bus) or after the unit TTL. A miss is asked of the database again after a short negative TTL, so a
 // unit provisioned later is found without a restart; invalidate() forgets at once (called when a
 // support user attaches or moves a device). Unknown identifiers are refused and listed in
 // unit_issues for the provider to provision (API.md §6).
@@ -12,6 +14,8 @@ import type { Protocol } from '../ingest/types';
 import type { PipelineConfig } from './config';
 import type { UnitInfo } from './runtime';
 import { now as clockNow } from '../clock';
+import { PERSON_ROLE_DELETED } from '@fleet/common';
+import { tagKey } from '../domain/driver-tags';
 
 interface Entry<T> {
   value: T;
@@ -27,7 +31,8 @@ const IN_CHUNK = 500;
 
 export class UnitRegistry {
   private readonly devices = new Map<string, Entry<UnitInfo | null>>();
-  private readonly drivers = new Map<string, Entry<number | null>>();
+  /** Per client: people.pid by tagKey of their driver tag. */
+  private readonly drivers = new Map<number, Entry<Map<string, number>>>();
   /** Identifications waiting for the next shared lookup, by device id. */
   private waiting = new Map<string, Waiter[]>();
 
@@ -42,6 +47,15 @@ export class UnitRegistry {
       this.devices.clear();
       this.drivers.clear();
     } else this.devices.delete(deviceId);
+  }
+
+  /**
+   * A client's people changed (a driver tag, a person deleted, a unit's default driver): its tags
+   * are read again, and so are its units (UnitInfo carries the default driver).
+   */
+  invalidateClient(clientId: number): void {
+    this.drivers.delete(clientId);
+    for (const [id, e] of this.devices) if (e.value?.clientId === clientId) this.devices.delete(id);
   }
 
   /** The cached unit of a device, without asking the database (undefined: not cached or stale). */
@@ -133,34 +147,45 @@ export class UnitRegistry {
     return false;
   }
 
-  private driverKey(clientId: number, tag: string): string {
-    return `${clientId}:${tag}`;
-  }
-
-  /** people.pid of a driver tag within a client: undefined when not looked up yet (see loadDrivers). */
+  /**
+   * people.pid of a driver tag within a client: null when no person of the client has it,
+   * undefined when the client's tags are not loaded (see loadDrivers).
+   */
   driverPid(clientId: number, tag: string): number | null | undefined {
-    const e = this.drivers.get(this.driverKey(clientId, tag));
-    return e && e.expires > this.clock() ? e.value : undefined;
+    const e = this.drivers.get(clientId);
+    if (!e || e.expires <= this.clock()) return undefined;
+    return e.value.get(tagKey(tag)) ?? null;
   }
 
-  /** Looks up the tags not cached, one query per client. */
-  async loadDrivers(wanted: Map<number, Set<string>>): Promise<void> {
-    for (const [clientId, tags] of wanted) {
-      const missing = [...tags].filter((t) => this.driverPid(clientId, t) === undefined);
-      if (!missing.length) continue;
+  /** Reads the driver tags of the clients not loaded, one query a client. */
+  async loadDrivers(clients: Iterable<number>): Promise<void> {
+    for (const clientId of clients) {
+      const e = this.drivers.get(clientId);
+      if (e && e.expires > this.clock()) continue;
       const rows = await this.db
         .selectFrom('people')
-        .select(['pid', 'driver_tag'])
+        .select(['pid', 'driver_tag', 'roles'])
         .where('client_id', '=', clientId)
-        .where('driver_tag', 'in', missing)
+        .where('driver_tag', 'is not', null)
+        .orderBy('pid')
         .execute();
-      const now = this.clock();
-      const found = new Map(rows.map((r) => [r.driver_tag!, r.pid]));
-      for (const tag of missing) {
-        const pid = found.get(tag) ?? null;
-        const ttl = pid === null ? this.cfg.unknownCacheTtlMs : this.cfg.unitCacheTtlMs;
-        this.drivers.set(this.driverKey(clientId, tag), { value: pid, expires: now + ttl });
+      const byKey = new Map<string, number>();
+      for (const r of rows) {
+        // A deleted person (role 11) identifies no one; the first of a (legacy) duplicate wins.
+        if (!r.driver_tag || hasRole(r.roles, PERSON_ROLE_DELETED)) continue;
+        const key = tagKey(r.driver_tag);
+        if (!byKey.has(key)) byKey.set(key, r.pid);
       }
+      this.drivers.set(clientId, { value: byKey, expires: this.clock() + this.cfg.unitCacheTtlMs });
     }
+  }
+}
+
+function hasRole(roles: string, code: number): boolean {
+  try {
+    const list: unknown = JSON.parse(roles);
+    return Array.isArray(list) && list.includes(code);
+  } catch {
+    return false;
   }
 }

@@ -55,6 +55,10 @@ export interface UnitRuntime {
   outputs: number | null;
   satellites: number | null;
   altitude: number | null;
+  /** The newest record with a location part had no usable fix (invalid, or 0,0). */
+  noFix: boolean;
+  /** The tracker's own battery is charging (GT06 terminal info, OsmAnd is_charging). */
+  charging: boolean | null;
   driverTag: string | null;
   driverPid: number | null;
   /** Event derivation memory (edge-triggered events with hysteresis). */
@@ -123,6 +127,8 @@ export function newRuntime(info: UnitInfo): UnitRuntime {
     outputs: null,
     satellites: null,
     altitude: null,
+    noFix: false,
+    charging: null,
     driverTag: null,
     driverPid: null,
     powerOk: null,
@@ -152,6 +158,8 @@ export function displayAttributes(rt: UnitRuntime): string {
   if (rt.outputs !== null) a.output = rt.outputs;
   if (rt.satellites !== null) a.sat = rt.satellites;
   if (rt.altitude !== null) a.altitude = rt.altitude;
+  if (rt.noFix) a.noFix = 1;
+  if (rt.charging !== null) a.charge = rt.charging ? 1 : 0;
   if (rt.driverTag !== null) a.driverUniqueId = rt.driverTag;
   for (const _ in a) return JSON.stringify(a);
   return '{}';
@@ -214,6 +222,8 @@ export function runtimeFromRow(
   rt.outputs = n(a.output);
   rt.satellites = n(a.sat);
   rt.altitude = n(a.altitude);
+  rt.noFix = a.noFix === 1;
+  rt.charging = a.charge === 1 ? true : a.charge === 0 ? false : null;
   rt.driverTag = typeof a.driverUniqueId === 'string' ? a.driverUniqueId : null;
   if (rt.power !== null)
     rt.powerOk = rt.power >= cfg.powerRestoreV ? true : rt.power < cfg.powerCutV ? false : null;

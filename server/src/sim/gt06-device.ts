@@ -32,7 +32,8 @@ export function gt06Packet(r: SimReport, serial: number): { bytes: Buffer; type:
   };
   const status: Gt06Status = {
     ignition: r.ignition,
-    charging: r.ignition,
+    // A wired tracker charges its own battery from the vehicle whenever it is connected.
+    charging: r.power > 6,
     voltageLevel: r.power > 12.5 ? 6 : 4,
     gsm: 4,
     alarm: (r.event && ALARM_CODES[r.event]) ?? 0,

@@ -34,6 +34,8 @@ export interface SimUnit {
   route?: SimRoutePlan;
   /** Places of its home town that its local trips end in (vehicle.ts). */
   stops?: SimStop[];
+  /** The driver's iButton key, sent while the ignition is on (Teltonika IO 78). */
+  driverTag?: string;
 }
 
 export interface SimGateways {

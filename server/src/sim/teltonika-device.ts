@@ -22,6 +22,8 @@ export function toAvlRecord(r: SimReport): AvlRecord {
     { id: 67, value: Math.round(r.battery * 1000), size: 2 },
     { id: 16, value: r.odometer, size: 4 },
   ];
+  // The iButton key in the reader (IO 78): the id as the key's 64-bit number.
+  if (r.driverTag) io.push({ id: 78, value: parseInt(r.driverTag, 16), size: 8 });
   let eventId = 0;
   let priority = 0;
   switch (r.event) {

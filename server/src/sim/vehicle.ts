@@ -45,6 +45,8 @@ export interface SimReport {
   /** Tracker's own battery, V. */
   battery: number;
   event?: SimEvent;
+  /** The driver's iButton key, read while the ignition is on (a vehicle with a tag reader). */
+  driverTag?: string;
 }
 
 export interface VehicleSpec {
@@ -61,6 +63,8 @@ export interface VehicleSpec {
    * inside it, within `radius` metres of its centre.
    */
   stops?: SimStop[];
+  /** The driver's iButton key (hex): its tracker reports it while the ignition is on. */
+  driverTag?: string;
 }
 
 export interface SimStop {
@@ -119,6 +123,7 @@ export class Vehicle {
   private highway = false;
   private readonly stops: SimStop[];
   private readonly tow: TowModel;
+  private readonly driverTag: string | undefined;
 
   constructor(
     spec: VehicleSpec,
@@ -135,6 +140,8 @@ export class Vehicle {
     this.runner = spec.route ? new RouteRunner(spec.route) : null;
     this.stops = spec.stops ?? [];
     this.tow = new TowModel(spec.deviceId);
+    // No draw: a vehicle with a driver tag makes every choice of its seed as before.
+    this.driverTag = spec.driverTag;
     // A route vehicle keeps to its route by day: no long hauls of its own, no night driving.
     this.longHaul = !this.runner && (spec.nightShift || longHaul);
     this.nightDriver = !this.runner && (spec.nightShift || (longHaul && nightDriver));
@@ -212,6 +219,7 @@ export class Vehicle {
       power: ignition ? between(this.rand, 13.6, 14.2) : between(this.rand, 12.3, 12.7),
       battery: between(this.rand, 4.0, 4.15),
       event,
+      ...(ignition && this.driverTag ? { driverTag: this.driverTag } : {}),
     };
   }
 

@@ -22,6 +22,12 @@ import { ruleAlertTasks } from './rule-alerts';
 import { panicSettingsTasks } from './panic-settings';
 import { noticeTasks } from './notices';
 import { tagTasks } from './tags';
+import { tagWriteTasks } from './tags-write';
+import { fleetTasks } from './fleets';
+import { vehicleTasks } from './vehicles';
+import { vehicleImportTasks } from './vehicle-import';
+import { remoteTasks } from './remotes';
+import { mobileUnitTasks } from './mobile-units';
 
 let registered = false;
 
@@ -53,5 +59,11 @@ export function registerAllTasks(): void {
     ...panicSettingsTasks,
     ...noticeTasks,
     ...tagTasks,
+    ...tagWriteTasks,
+    ...fleetTasks,
+    ...vehicleTasks,
+    ...vehicleImportTasks,
+    ...remoteTasks,
+    ...mobileUnitTasks,
   ]);
 }

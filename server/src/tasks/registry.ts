@@ -26,6 +26,8 @@ export interface ForeignIds {
   tgid: number;
   fid: number;
   tid: number;
+  /** a panic remote (remotes.id) of the other client */
+  remote: number;
 }
 
 /** What every task declares besides its parameters and handler. */

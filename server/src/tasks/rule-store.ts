@@ -15,6 +15,7 @@ import type { RulesTable } from '../db/types';
 import type { TaskContext } from './context';
 import { TaskError, notFound } from './errors';
 import { iso } from './paging';
+import { labelsOf } from './system';
 
 export type RuleRow = Selectable<RulesTable>;
 
@@ -196,10 +197,9 @@ export async function checkRuleReferences(
   }
   if (p.apply_type === 'tags') {
     const gone = await missing(p.apply_to, () =>
-      ctx.tenant
-        .selectFrom('tags')
+      // The client's own labels and the global ones (support staff write those for every client).
+      labelsOf(ctx, clientId)
         .select('tgid as id')
-        .where('client_id', '=', clientId)
         .where('tgid', 'in', [...p.apply_to])
         .execute(),
     );

@@ -231,3 +231,30 @@ export async function existingClientIds(ctx: TaskContext, ids: number[]): Promis
     .execute();
   return new Set(rows.map((r) => r.cid));
 }
+
+// ---- Global labels (issue 12, SPEC §3 Tag is_global): a label support staff write once for every
+// client. Its row belongs to the provider's client, so ctx.tenant.selectFrom('tags') would hide it
+// from everyone else; the labels a client may see and assign are its own and the global ones.
+
+/**
+ * The labels the caller may see: its client's and the global ones. Support staff see every label,
+ * or, naming a client (`clientId`), the labels that client may assign: its own and the global ones.
+ */
+export function labelsOf(ctx: TaskContext, clientId?: number) {
+  const q = ctx.system.selectFrom('tags');
+  const owner = ctx.tenant.clientId ?? clientId;
+  if (owner === undefined) return q;
+  return q.where((eb) => eb.or([eb('tags.client_id', '=', owner), eb('tags.is_global', '=', 1)]));
+}
+
+// ---- Device identifiers are unique across every client: the pipeline finds a unit by its device.
+
+/** Whether any unit (of any client) has this device identifier. */
+export async function deviceIdTaken(ctx: TaskContext, deviceId: string): Promise<boolean> {
+  const row = await ctx.system
+    .selectFrom('units')
+    .select('uid')
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
+  return !!row;
+}

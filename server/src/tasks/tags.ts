@@ -1,5 +1,6 @@
-// The client's labels and fleets as rules pick units by them (issue 11; the labels and fleet
-// records issues add their pages and writes). SPEC §9 sorting: by name, global labels last.
+// The client's labels and fleets as rules pick units by them (issue 11), with the global labels
+// every client sees (issue 12; their writes are in tags-write.ts and fleets.ts). SPEC §4 sorting:
+// by name, global labels last.
 import { sql } from 'kysely';
 import {
   labelWarning,
@@ -7,13 +8,17 @@ import {
   type LabelWarning,
   type Role,
   type RuleTypeKey,
+  type Tag,
 } from '@fleet/common';
 import { json } from '../db';
+import type { TaskContext } from './context';
 import { containsPattern } from './locations';
+import { labelsOf } from './system';
+import { tagRef } from './vehicle-rows';
 import { defineTask } from './registry';
 import { countRows, listAnswer, pageOf } from './paging';
 
-const TAG_READ_ROLES: readonly Role[] = [
+export const TAG_READ_ROLES: readonly Role[] = [
   'feature_rules_view',
   'feature_rules_edit',
   'feature_tags_view',
@@ -32,12 +37,32 @@ function unitsBy(
   return out;
 }
 
+/** Labels as the API answers them, each with the units the user may see that carry it. */
+export async function withMembers(
+  ctx: TaskContext,
+  rows: { tgid: number; name: string; colour: string; is_global: number }[],
+): Promise<Tag[]> {
+  const ids = rows.map((r) => r.tgid);
+  // unit_tags rows carry their unit's client: the tenant filter keeps the caller's units.
+  const links = ids.length
+    ? await ctx.tenant
+        .selectFrom('unit_tags')
+        .select(['tag_id as owner', 'unit_id as unit'])
+        .where('tag_id', 'in', ids)
+        .where('unit_id', 'in', ctx.tenant.units().select('units.uid'))
+        .execute()
+    : [];
+  const uids = unitsBy(links, ids);
+  return rows.map((r) => ({ ...tagRef(r), uids: uids.get(r.tgid) ?? [] }));
+}
+
 const getTags = defineTask({
   name: 'get_tags',
   roles: TAG_READ_ROLES,
   probe: () => ({ page_size: 500 }),
   async handler(ctx, p) {
-    let q = ctx.tenant.selectFrom('tags');
+    // The client's labels and the global ones (SPEC §3 Tag is_global), global ones last.
+    let q = labelsOf(ctx);
     const search = p.search?.trim();
     if (search) q = q.where(sql<boolean>`lower(name) like ${containsPattern(search)} escape '\\'`);
     const count = await countRows(q);
@@ -51,24 +76,7 @@ const getTags = defineTask({
       .limit(limit)
       .offset(offset)
       .execute();
-    const ids = rows.map((r) => r.tgid);
-    const links = ids.length
-      ? await ctx.tenant
-          .selectFrom('unit_tags')
-          .select(['tag_id as owner', 'unit_id as unit'])
-          .where('tag_id', 'in', ids)
-          .where('unit_id', 'in', ctx.tenant.units().select('units.uid'))
-          .execute()
-      : [];
-    const uids = unitsBy(links, ids);
-    const tags = rows.map((r) => ({
-      tgid: r.tgid,
-      name: r.name,
-      colour: r.colour,
-      is_global: Number(r.is_global) === 1,
-      uids: uids.get(r.tgid) ?? [],
-    }));
-    return listAnswer('tags', tags, count, p.page_size);
+    return listAnswer('tags', await withMembers(ctx, rows), count, p.page_size);
   },
 });
 

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { DashboardTodayRow, Role } from '@fleet/common';
 import { json } from '../db';
+import { engineHours, odometerKm } from '../domain/readings';
 import { startOfDay } from '../domain/time';
 import { defineTask } from './registry';
 import { TaskError, notFound } from './errors';
@@ -9,6 +10,7 @@ import { iso } from './paging';
 import { toUnitItem, withUnitState } from './unit-view';
 import type { TaskContext } from './context';
 import { forgetUnknownDevice, unknownDevices } from './system';
+import { clientUnitIssues } from './unit-issues';
 import { clock, now } from '../clock';
 
 export const UNIT_READ_ROLES: Role[] = [
@@ -55,6 +57,7 @@ const getUnit = defineTask({
   probe: (f) => ({ uid: f.uid }),
   async handler(ctx, p) {
     const row = await withUnitState(ctx.tenant.units())
+      .select(['units.odometer_offset', 'units.engine_hours_offset'])
       .where('units.uid', '=', p.uid)
       .executeTakeFirst();
     if (!row) throw notFound('Unit');
@@ -74,8 +77,9 @@ const getUnit = defineTask({
         device_id: row.device_id,
         protocol: row.protocol,
         stock_status: row.stock_status,
-        odometer: row.odometer === null ? null : Math.round(row.odometer / 10) / 100,
-        engine_hours: row.engine_hours === null ? null : Math.round(row.engine_hours / 36) / 100,
+        // With the user's corrections, as the vehicle page shows them (domain/readings.ts).
+        odometer: odometerKm(row.odometer, row.odometer_offset, 2),
+        engine_hours: engineHours(row.engine_hours, row.engine_hours_offset, 2),
         power: row.power,
         battery: row.battery,
         gsm: row.gsm,
@@ -227,27 +231,8 @@ const getUnitIssues = defineTask({
         })),
       };
     }
-    // A client sees its own units that are not reporting.
-    const now = clock().now();
-    const units = (await withUnitState(ctx.tenant.units()).orderBy('units.name').execute()).map(
-      (r) => ({ row: r, item: toUnitItem(r, now) }),
-    );
-    return {
-      unit_issues: units
-        .filter(({ item }) => !item.connected)
-        .map(({ row, item }) => ({
-          uid: item.uid,
-          name: item.name,
-          reg: item.reg,
-          device_id: row.device_id,
-          protocol: row.protocol,
-          issue: item.position ? ('Not connecting' as const) : ('No data received' as const),
-          detail: '',
-          action: '',
-          last_seen: iso(row.server_time),
-          satellites: null,
-        })),
-    };
+    // A client sees each of its units with what is wrong with it (a unit may have several).
+    return { unit_issues: await clientUnitIssues(ctx, clock().now()) };
   },
 });
 

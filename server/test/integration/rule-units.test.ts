@@ -125,9 +125,9 @@ describe('rule units', () => {
     const b = await addTag('ZZ beta', []);
     const tags = await t.task(demo, 'get_tags', { search: 'zz ' });
     expect(tags.data.tags).toEqual([
-      { tgid: a, name: 'zz Alpha', is_global: false, uids: [lt] },
-      { tgid: b, name: 'ZZ beta', is_global: false, uids: [] },
-      { tgid: g, name: 'zz Global', is_global: true, uids: [full] },
+      { tgid: a, name: 'zz Alpha', colour: '#1677ff', is_global: false, uids: [lt] },
+      { tgid: b, name: 'ZZ beta', colour: '#1677ff', is_global: false, uids: [] },
+      { tgid: g, name: 'zz Global', colour: '#1677ff', is_global: true, uids: [full] },
     ]);
     const at = Date.now();
     for (const [name, uids] of [
@@ -151,7 +151,10 @@ describe('rule units', () => {
       ['zz Vans', [full, lt].sort((x, y) => x - y)],
     ]);
     const other = await t.login('other');
-    expect((await t.task(other, 'get_tags', { search: 'zz ' })).data.tags).toEqual([]);
+    // Another client sees the global label (SPEC §3 is_global), without Demo Fleet's units.
+    expect((await t.task(other, 'get_tags', { search: 'zz ' })).data.tags).toEqual([
+      { tgid: g, name: 'zz Global', colour: '#1677ff', is_global: true, uids: [] },
+    ]);
   });
 
   it('warns, in the words of SPEC §5, before a label puts a unit under a rule it cannot trigger', async () => {

@@ -1,6 +1,6 @@
-// A rule, a rule alert, a label, a fleet and a notice of a client, for the tenant-isolation walk
-// and the fuzzer: the client's first ones, made here when it has none yet. The notice is one for
-// this client alone, so that another client's user must not find it.
+// A rule, a rule alert, a label, a fleet, a notice and a panic remote of a client, for the
+// tenant-isolation walk and the fuzzer: the client's first ones, made here when it has none yet.
+// The notice is one for this client alone, so that another client's user must not find it.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db';
 
@@ -10,6 +10,7 @@ export interface RuleIds {
   tgid: number;
   fid: number;
   tid: number;
+  remote: number;
 }
 
 export async function ruleIds(db: Kysely<Database>, clientId: number): Promise<RuleIds> {
@@ -136,5 +137,33 @@ export async function ruleIds(db: Kysely<Database>, clientId: number): Promise<R
     .values({ notice_id: notice.tid, client_id: clientId })
     .onConflict((oc) => oc.doNothing())
     .execute();
-  return { rid: rule.rid, raid: alert.raid, tgid: tag.tgid, fid: fleet.fid, tid: notice.tid };
+  const remote =
+    (await db
+      .selectFrom('remotes')
+      .select('id')
+      .where('client_id', '=', clientId)
+      .orderBy('id')
+      .executeTakeFirst()) ??
+    (await db
+      .insertInto('remotes')
+      .values({
+        client_id: clientId,
+        remote_id: 'ISOLATION-1',
+        unit_id: unit.uid,
+        holder_pid: null,
+        holder_name: 'Isolation Holder',
+        last_press: null,
+        created: now,
+        updated: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow());
+  return {
+    rid: rule.rid,
+    raid: alert.raid,
+    tgid: tag.tgid,
+    fid: fleet.fid,
+    tid: notice.tid,
+    remote: remote.id,
+  };
 }

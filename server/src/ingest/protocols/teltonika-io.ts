@@ -130,13 +130,26 @@ export function applyIo(
   }
 }
 
-/** IO 78 (iButton): the key id as 16 hex digits, as Traccar prints it. */
-export function applyIButton(rec: DeviceRecord, hi: number, lo: number, eventId: number): void {
+/** The driver identifiers of FMB trackers: the iButton key and the RFID card (8 bytes each). */
+export const IO_IBUTTON = 78;
+export const IO_RFID = 207;
+
+/**
+ * IO 78 (iButton) or 207 (RFID card): the id as 16 hex digits, as Traccar prints it; 0 is no key.
+ * An event record of that IO is the moment the key was presented.
+ */
+export function applyIButton(
+  rec: DeviceRecord,
+  hi: number,
+  lo: number,
+  eventId: number,
+  io: number = IO_IBUTTON,
+): void {
   if (hi === 0 && lo === 0) return;
   rec.driverId = (
     hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0')
   ).toUpperCase();
-  if (eventId === 78) addEvent(rec, 'driver_id');
+  if (eventId === io) addEvent(rec, 'driver_id');
 }
 
 const BLE_TAG_IOS = new Set([548, 10828, 10829, 10831, 11317]);

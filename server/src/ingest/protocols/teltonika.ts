@@ -8,7 +8,7 @@
 import { crc16Ibm } from '../crc';
 import type { DeviceRecord } from '../types';
 import { addEvent } from './events';
-import { applyIButton, applyIo, applyVariableIo } from './teltonika-io';
+import { IO_IBUTTON, IO_RFID, applyIButton, applyIo, applyVariableIo } from './teltonika-io';
 
 export const CODEC_8 = 0x08;
 export const CODEC_8E = 0x8e;
@@ -202,9 +202,9 @@ function parseRecords(
 function applyEight(rec: DeviceRecord, id: number, buf: Buffer, p: number, eventId: number): void {
   const hi = buf.readUInt32BE(p);
   const lo = buf.readUInt32BE(p + 4);
-  if (id === 78) {
-    rec.attributes.io78 = buf.toString('hex', p, p + 8);
-    applyIButton(rec, hi, lo, eventId);
+  if (id === IO_IBUTTON || id === IO_RFID) {
+    rec.attributes['io' + id] = buf.toString('hex', p, p + 8);
+    applyIButton(rec, hi, lo, eventId, id);
   } else if (hi < 0x200000) {
     applyIo(rec, id, hi * TWO_32 + lo, 8, eventId);
   } else {

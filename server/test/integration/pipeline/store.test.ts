@@ -2,6 +2,7 @@
 // trip row removed while the trip goes on.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeviceRecord } from '../../../src/ingest/types';
+import { insertPerson } from '../../support/people';
 import { createHarness, fix, stateOf, tripsOf, T0, MODES, type Harness } from './harness';
 
 const DEV = '356307042441051';
@@ -20,29 +21,8 @@ function drive(extra: Partial<DeviceRecord> = {}, from = T0): DeviceRecord[] {
   return recs;
 }
 
-async function person(h: Harness, clientId: number, tag: string | null) {
-  const row = await h.handle.db
-    .insertInto('people')
-    .values({
-      client_id: clientId,
-      first_name: 'Lindiwe',
-      surname: 'Dube',
-      title: 'Ms',
-      rank: 0,
-      roles: '[6]',
-      contact_roles: '[]',
-      email: null,
-      cellphone: null,
-      licence_class: 'B',
-      licence_expiry: null,
-      prdp_expiry: null,
-      driver_tag: tag,
-      created: T0,
-    })
-    .returning('pid')
-    .executeTakeFirstOrThrow();
-  return row.pid;
-}
+const person = (h: Harness, clientId: number, tag: string | null) =>
+  insertPerson(h.handle.db, clientId, { driver_tag: tag, created: T0 });
 
 describe.each(MODES)('stored rows (%s)', (mode) => {
   it('puts an identified driver on the trip, the unit and the driver ID event', async () => {

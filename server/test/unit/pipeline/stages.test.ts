@@ -196,14 +196,36 @@ describe('device events', () => {
       fix(T0 + 10_000, LAT, LON, 0, { driverId: '01A2B3C4' }),
       fix(T0 + 20_000, LAT, LON, 0, { driverId: '0000000000' }),
     ]);
-    expect(Runner.events(b)).toEqual(['driver_id']);
+    // The tag read, and the unit's driver changing from nobody to person 55.
+    expect(Runner.events(b)).toEqual(['driver_id', 'driver_changed']);
     expect(JSON.parse(b.events[7] as string)).toMatchObject({
       driverUniqueId: '01A2B3C4',
       pid: 55,
     });
+    expect(JSON.parse(b.events[16] as string)).toMatchObject({ pid: 55, previous: null });
     expect(r.rt.driverPid).toBe(null);
     r.run([fix(T0 + 30_000, LAT, LON, 0, { driverId: '01A2B3C4' })]);
     expect(r.rt.driverPid).toBe(55);
+  });
+
+  it('changes the driver when another person’s tag is read, not for a tag of nobody', () => {
+    const r = new Runner();
+    r.drivers.set('01A2B3C4', 55);
+    r.drivers.set('0FFFFFF1', 56);
+    const b = r.run([
+      fix(T0, LAT, LON, 0, { driverId: '01A2B3C4' }),
+      fix(T0 + 10_000, LAT, LON, 0, { driverId: 'DEADBEEF' }),
+      fix(T0 + 20_000, LAT, LON, 0, { driverId: '0FFFFFF1' }),
+    ]);
+    expect(Runner.events(b)).toEqual([
+      'driver_id',
+      'driver_changed',
+      'driver_id',
+      'driver_id',
+      'driver_changed',
+    ]);
+    expect(JSON.parse(b.events[43] as string)).toMatchObject({ pid: 56, previous: null });
+    expect(r.rt.driverPid).toBe(56);
   });
 
   it('derives towing from movement with the ignition off, once per ignition-off', () => {

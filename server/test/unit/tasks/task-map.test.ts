@@ -22,6 +22,7 @@ const FOREIGN: ForeignIds = {
   tgid: 17,
   fid: 18,
   tid: 19,
+  remote: 20,
 };
 const ID_FIELDS = new Set(['id', 'uid', 'nid', 'pid', 'cid', 'uids', 'pids']);
 

@@ -1,0 +1,90 @@
+// The client's unit issues (issue 12): each visible unit with what is wrong with it, judged by
+// domain/unit-issues.ts from three reads: the units with their state, the power cuts of the last
+// day, and (only when a unit reports a tag no one has) the client's driver tags.
+import { PERSON_ROLE_DELETED, type SilentUnitIssue } from '@fleet/common';
+import { json } from '../db';
+import { tagKey } from '../domain/driver-tags';
+import { unitIssues } from '../domain/unit-issues';
+import type { TaskContext } from './context';
+
+const DAY_MS = 86_400_000;
+
+/** The issues of every unit the user may see, by unit name. */
+export async function clientUnitIssues(ctx: TaskContext, now: number): Promise<SilentUnitIssue[]> {
+  const units = await ctx.tenant
+    .units()
+    .leftJoin('unit_state', 'unit_state.unit_id', 'units.uid')
+    .select([
+      'units.uid',
+      'units.name',
+      'units.reg',
+      'units.device_id',
+      'units.protocol',
+      'units.service_type',
+      'unit_state.fix_time',
+      'unit_state.server_time',
+      'unit_state.power',
+      'unit_state.driver_id',
+      'unit_state.attributes',
+    ])
+    .orderBy('units.name')
+    .orderBy('units.uid')
+    .execute();
+  if (!units.length) return [];
+
+  // The last power cut and restore of each unit within the day (the client's events of a day).
+  const power = await ctx.tenant
+    .selectFrom('device_events')
+    .select(['unit_id', 'type', (eb) => eb.fn.max('time').as('at')])
+    .where('type', 'in', ['power_cut', 'power_restored'])
+    .where('time', '>=', now - DAY_MS)
+    .groupBy(['unit_id', 'type'])
+    .execute();
+  const cuts = new Map<number, number>();
+  const restores = new Map<number, number>();
+  for (const e of power) (e.type === 'power_cut' ? cuts : restores).set(e.unit_id, Number(e.at));
+
+  const attributes = new Map(
+    units.map((u) => [u.uid, json.parse<Record<string, unknown>>(u.attributes, {})]),
+  );
+  // A tag the pipeline could not name (the unit has a tag and no current driver).
+  const tagOf = (u: (typeof units)[number]): string | null => {
+    const tag = attributes.get(u.uid)!.driverUniqueId;
+    return u.driver_id === null && typeof tag === 'string' && tag !== '' ? tag : null;
+  };
+  const known = units.some((u) => tagOf(u) !== null) ? await knownTags(ctx) : new Set<string>();
+
+  return units.flatMap((u) => {
+    const cut = cuts.get(u.uid) ?? null;
+    const restored = cut !== null && (restores.get(u.uid) ?? 0) >= cut;
+    const tag = tagOf(u);
+    return unitIssues(
+      {
+        ...u,
+        fix_time: u.fix_time === null ? null : Number(u.fix_time),
+        server_time: u.server_time === null ? null : Number(u.server_time),
+        power: u.power === null ? null : Number(u.power),
+        attributes: attributes.get(u.uid)!,
+        powerCutAt: restored ? null : cut,
+        unknownTag: tag !== null && !known.has(tagKey(tag)) ? tag : null,
+      },
+      now,
+    );
+  });
+}
+
+/** The comparison keys of the driver tags of the user's client (deleted people have none). */
+async function knownTags(ctx: TaskContext): Promise<Set<string>> {
+  const rows = await ctx.tenant
+    .selectFrom('people')
+    .select(['driver_tag', 'roles'])
+    .where('driver_tag', 'is not', null)
+    .execute();
+  return new Set(
+    rows
+      .filter(
+        (r) => r.driver_tag && !json.parse<number[]>(r.roles, []).includes(PERSON_ROLE_DELETED),
+      )
+      .map((r) => tagKey(r.driver_tag!)),
+  );
+}
