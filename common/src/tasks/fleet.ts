@@ -33,7 +33,10 @@ export const registration = plainText()
 export const requiredName = (max: number) =>
   cleanText(max).refine((s) => s.length > 0, 'is required');
 
-/** The icon types of the live map's sprites (web/src/map): 0 is the class's default icon. */
+/**
+ * The stored icon type of SPEC §3's unit. The live map draws a unit from its vehicle class in its
+ * icon colour (web/src/map/sprites), so the vehicle page picks the picture by the class.
+ */
 export const ICON_TYPES = [0, 1, 2, 3, 4, 5, 6, 7] as const;
 
 export const FUEL_TYPES = ['petrol', 'diesel', 'electric', 'hybrid', 'lpg', 'other'] as const;

@@ -11,6 +11,7 @@ import { toUnitItem, withUnitState } from './unit-view';
 import type { TaskContext } from './context';
 import { forgetUnknownDevice, unknownDevices } from './system';
 import { clientUnitIssues } from './unit-issues';
+import { labelsOfUnits } from './vehicle-rows';
 import { clock, now } from '../clock';
 
 export const UNIT_READ_ROLES: Role[] = [
@@ -47,7 +48,18 @@ const getUnitListFull = defineTask({
     const now = clock().now();
     let units = (await q.orderBy('units.name').execute()).map((r) => toUnitItem(r, now));
     if (p.filter === 'only_issues') units = units.filter((u) => !u.connected || u.active !== 1);
-    return { units: units.map(({ client_id: _c, ...u }) => u), count: units.length };
+    // Each unit's labels (API.md §3), which the live list filters by and the map writes under names.
+    const labels = await labelsOfUnits(
+      ctx,
+      units.map((u) => u.uid),
+    );
+    return {
+      units: units.map(({ client_id: _c, ...u }) => ({
+        ...u,
+        tags: (labels.get(u.uid) ?? []).map((t) => ({ id: t.tgid, name: t.name })),
+      })),
+      count: units.length,
+    };
   },
 });
 
@@ -61,7 +73,9 @@ const getUnit = defineTask({
       .where('units.uid', '=', p.uid)
       .executeTakeFirst();
     if (!row) throw notFound('Unit');
-    const { client_id: _c, ...item } = toUnitItem(row, now());
+    const { client_id: _c, ...listed } = toUnitItem(row, now());
+    const labels = (await labelsOfUnits(ctx, [row.uid])).get(row.uid) ?? [];
+    const item = { ...listed, tags: labels.map((t) => ({ id: t.tgid, name: t.name })) };
     const events = await ctx.tenant
       .selectFrom('device_events')
       .select(['id', 'time', 'type', 'lat', 'lon', 'speed'])

@@ -21,8 +21,13 @@ describe('unit tasks', () => {
       uid: expect.any(Number),
       name: expect.any(String),
       park_state: 1,
-      tags: [],
+      tags: expect.any(Array),
     });
+    // The demo's labels ride on the units they are on (the live list filters by them).
+    const labelled = res.data.units.filter((x: any) =>
+      x.tags.some((tag: any) => tag.name === 'Gauteng'),
+    );
+    expect(labelled.length).toBeGreaterThan(0);
     expect(u.position.lat).toBeLessThan(-22);
     expect(new Set(res.data.units.map((x: any) => x.vehicle_class_ref)).size).toBeGreaterThan(10);
     // Seeded positions are older than a day: every unit is disconnected until it reports.

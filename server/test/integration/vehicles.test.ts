@@ -218,7 +218,13 @@ describe('set_vehicle', () => {
     const listed = (await t.task(demo, 'get_unit_list_full')).data.units.find(
       (u: any) => u.uid === uid,
     );
-    expect(listed).toMatchObject({ reg: 'ND 131', icon_colour: '#ff0000' });
+    expect(listed).toMatchObject({
+      reg: 'ND 131',
+      icon_colour: '#ff0000',
+      tags: [{ id: tag.tgid, name: 'Test night rota' }],
+    });
+    const one = (await t.task(demo, 'get_unit', { uid })).data.unit;
+    expect(one.tags).toEqual([{ id: tag.tgid, name: 'Test night rota' }]);
   });
 
   it('refuses every bad input with a message naming the field, storing nothing', async () => {

@@ -1,7 +1,7 @@
 // The live map: units from the map library's layers, today's trail, locations and routes behind
 // their toggles, and the camera helpers (fit, fly, follow, click tooltip).
 import { useMemo, useState, type ReactNode } from 'react';
-import type { TripPoint, UnitListItem } from '@fleet/common';
+import type { Tag, TripPoint, UnitListItem } from '@fleet/common';
 import {
   GeofenceLayer,
   MapToggles,
@@ -31,6 +31,7 @@ import type { LiveSettings } from './useLiveSettings';
 import { useOverlays } from './useOverlays';
 import { PlacesPicker } from './PlacesPicker';
 import { locationLayerFlags, routeShown } from './placeSettings';
+import { labelNamesByUnit, withLabelLines } from './unitGroups';
 
 /**
  * The toggles that mean something on a live map. Trip lines, equipment lines and replay belong to
@@ -64,7 +65,11 @@ export interface FleetMapProps {
   onViewChange: (view: MapViewState) => void;
   /** First in the row of map buttons (the "Show unit list" button while the list is hidden). */
   leading?: ReactNode;
+  /** The user's labels: with unit tags on, each unit's are written under its name. */
+  labels?: readonly Tag[];
 }
+
+const NO_LABELS: readonly Tag[] = [];
 
 export function FleetMap({
   units,
@@ -81,6 +86,7 @@ export function FleetMap({
   onTagsOn,
   onViewChange,
   leading,
+  labels = NO_LABELS,
 }: FleetMapProps) {
   const theme = useTheme();
   const { toggles } = settings.toggles;
@@ -101,6 +107,12 @@ export function FleetMap({
     ? locationFillOpacity(places.opacity, places.customOpacity)
     : 0;
   const uid = selected?.uid;
+  // With unit tags on, each tag carries the unit's labels under its name (SPEC §4).
+  const labelNames = useMemo(() => labelNamesByUnit(labels), [labels]);
+  const tagged = useMemo(
+    () => (toggles.unitTags ? withLabelLines(units, labelNames) : units),
+    [units, toggles.unitTags, labelNames],
+  );
   const trips = useMemo(
     () => (trail.length > 1 && uid !== undefined ? [{ id: `today-${uid}`, points: trail }] : []),
     [trail, uid],
@@ -133,7 +145,7 @@ export function FleetMap({
       {/* Each unit's last live fixes (SPEC §9 realtime trip depth), under the icons. */}
       <RecentTrailsLayer units={units} />
       <UnitsLayer
-        units={units}
+        units={tagged}
         selectedUid={selected?.uid ?? null}
         onSelect={onSelect}
         iconStyle={settings.iconStyle}

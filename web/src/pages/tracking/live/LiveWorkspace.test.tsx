@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useSession } from '../../../auth/session';
-import { mockApi } from '../../../test/mockApi';
+import { mockApi, type TaskHandler } from '../../../test/mockApi';
 import { userOf } from '../../../test/fixtures';
 import { makeUnit } from '../../../map/testing/units';
 import { LiveWorkspace } from './LiveWorkspace';
@@ -24,16 +24,19 @@ afterEach(() => {
 });
 
 const fleet = [
-  makeUnit(1, { name: 'Active 1' }),
+  makeUnit(1, { name: 'Active 1', tags: [{ id: 7, name: 'Trucks' }] }),
   makeUnit(2, { name: 'Disabled 2', active: 2 }),
   makeUnit(3, { name: 'Ghost 3', connected: false, park_state: 1 }, 0),
   makeUnit(4, { name: 'Disabled ghost 4', active: 0, connected: false }, 0),
 ];
 
-function renderWorkspace(ui_settings: Record<string, unknown>) {
+function renderWorkspace(
+  ui_settings: Record<string, unknown>,
+  tasks: Record<string, TaskHandler> = {},
+) {
   document.cookie = 'token=t; Path=/';
   useSession.setState({ token: 't', user: userOf('full', { ui_settings }) });
-  const api = mockApi({ set_user_ui_settings: (p) => ({ data: { ui_settings: p } }) });
+  const api = mockApi({ set_user_ui_settings: (p) => ({ data: { ui_settings: p } }), ...tasks });
   render(
     <QueryClientProvider client={new QueryClient()}>
       <LiveWorkspace
@@ -128,5 +131,39 @@ describe('LiveWorkspace unit settings', () => {
     renderWorkspace({ realtime_menu: false });
     expect(screen.queryByRole('listbox', { name: 'Units' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Show unit list' })).toBeTruthy();
+  });
+
+  it('puts each unit’s labels under its name tag while unit tags are on', async () => {
+    renderWorkspace({});
+    expect(screen.getByTestId('mapped-tags').textContent).toBe(
+      'Active 1|Disabled 2|Ghost 3|Disabled ghost 4',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Map display' }));
+    fireEvent.click(await screen.findByRole('switch', { name: 'Unit tags' }));
+    expect(screen.getByTestId('mapped-tags').textContent).toBe(
+      'Active 1\nTrucks|Disabled 2|Ghost 3|Disabled ghost 4',
+    );
+  });
+
+  it('filters the list by the labels and fleets the user has', async () => {
+    const page = <K extends string, T>(key: K, rows: T[]) => ({
+      data: { [key]: rows, count: rows.length, page_count: 1 },
+    });
+    renderWorkspace(
+      {},
+      {
+        get_tags: () =>
+          page('tags', [
+            { tgid: 7, name: 'Trucks', colour: '#1677ff', is_global: false, uids: [1] },
+          ]),
+        get_fleets: () => page('fleets', [{ fid: 3, name: 'North', uids: [2, 3] }]),
+      },
+    );
+    fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Filter units by fleet' }));
+    fireEvent.click(await screen.findByTitle('North'));
+    await waitFor(() => expect(listed()).toEqual(['2', '3']));
+    // The map draws the same units as the list.
+    expect(mapped()).toBe('2,3');
+    expect(screen.getByRole('combobox', { name: 'Filter units by label' })).toBeTruthy();
   });
 });

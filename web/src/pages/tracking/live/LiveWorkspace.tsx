@@ -3,12 +3,15 @@
 // settings (liveSettings.ts) decide which units are listed and drawn, and whether the list shows
 // beside the map on a desktop ("realtime menu").
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Button, Tooltip, Typography } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, ShareAltOutlined } from '@ant-design/icons';
 import type { UnitListItem } from '@fleet/common';
 import type { MapToggleState, MapViewState } from '../../../map';
 import type { LiveStatus } from '../../../api/live';
+import { fleetsQuery, tagsQuery } from '../../../api/rules';
 import { FleetMap } from './FleetMap';
+import { inGroups, NO_GROUP, type UnitGroupFilter } from './unitGroups';
 import type { LiveTarget } from './liveTarget';
 import { LiveStatusBadge } from './LiveStatusBadge';
 import { ShareLinkModal, type ShareSubject } from './ShareLinkModal';
@@ -53,6 +56,10 @@ export function LiveWorkspace<T extends UnitListItem>({
 }: LiveWorkspaceProps<T>) {
   const narrow = useIsMobile();
   const settings = useLiveSettings();
+  // The list's label and fleet filters (none when the user has neither, or may not read them),
+  // and the labels the map writes under the name tags.
+  const labels = useQuery({ ...tagsQuery(), staleTime: 60_000, retry: false });
+  const fleets = useQuery({ ...fleetsQuery(), staleTime: 60_000, retry: false });
   const [selectedUid, setSelectedUid] = useState<number | null>(
     target?.kind === 'unit' ? target.uids[0] : null,
   );
@@ -87,9 +94,18 @@ export function LiveWorkspace<T extends UnitListItem>({
     () => (selectedUid === null ? undefined : listed.find((u) => u.uid === selectedUid)),
     [listed, selectedUid],
   );
+  // The label and fleet chosen above the list narrow the map too.
+  const [group, setGroup] = useState<UnitGroupFilter>(NO_GROUP);
+  const tags = labels.data?.tags;
+  const fleetList = fleets.data?.fleets;
   const mapped = useMemo(
-    () => mappedUnits(listed, settings.ghostUnits, selected?.uid ?? null),
-    [listed, settings.ghostUnits, selected],
+    () =>
+      mappedUnits(
+        [...inGroups(listed, group, tags ?? [], fleetList ?? [])],
+        settings.ghostUnits,
+        selected?.uid ?? null,
+      ),
+    [listed, group, tags, fleetList, settings.ghostUnits, selected],
   );
   // The realtime menu setting: the list beside the map on a desktop; a phone keeps its pane switch.
   const sideShown = narrow || settings.realtimeMenu;
@@ -185,6 +201,10 @@ export function LiveWorkspace<T extends UnitListItem>({
               onClearFocus={() => setFocus(null)}
               badges={badges && ((unit: T) => badges(unit, settings.toggles.toggles))}
               emptyText={emptyText}
+              labels={tags}
+              fleets={fleetList}
+              group={group}
+              onGroupChange={setGroup}
             />
           </aside>
         )}
@@ -203,6 +223,7 @@ export function LiveWorkspace<T extends UnitListItem>({
             tooltip={tooltip}
             onTagsOn={() => setTooltip(false)}
             onViewChange={onViewChange}
+            labels={labels.data?.tags}
             leading={
               !sideShown && (
                 <Button

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { makeUnit } from '../../../map/testing/units';
+import { pick } from '../../vehicles/testing/vehicleFixtures';
 import { UnitList } from './UnitList';
 
 const fleet = [
-  makeUnit(1, { name: 'Hino 500 JOH-01', reg: 'BX 100 GP' }, 60),
-  makeUnit(2, { name: 'VW Polo PRE-02', reg: 'CF 107 GP' }, 0),
+  makeUnit(1, { name: 'Hino 500 JOH-01', reg: 'BX 100 GP', tags: [{ id: 7, name: 'Trucks' }] }, 60),
+  makeUnit(2, { name: 'VW Polo PRE-02', reg: 'CF 107 GP', tags: [{ id: 8, name: 'Pool' }] }, 0),
   makeUnit(3, { name: 'Afrit Trailer DUR-03', connected: false, park_state: 1 }, 0),
   makeUnit(4, { name: 'Isuzu NPR CAP-04', driver: { pid: 1, name: 'Thandi Mokoena' } }, 35),
 ];
@@ -129,5 +130,34 @@ describe('UnitList', () => {
     unmount();
     renderList({ units: [] });
     expect(screen.getByText('No units yet')).toBeTruthy();
+  });
+
+  it('narrows the list and its counts to a label, a fleet, or both', async () => {
+    renderList({
+      labels: [
+        { tgid: 7, name: 'Trucks', colour: '#1677ff', is_global: false, uids: [1] },
+        { tgid: 8, name: 'Pool', colour: '#52c41a', is_global: false, uids: [2] },
+      ],
+      fleets: [
+        { fid: 3, name: 'North', uids: [1, 3] },
+        { fid: 4, name: 'South', uids: [2, 4] },
+      ],
+    });
+    await pick('Filter units by label', 'Trucks');
+    expect(names()).toEqual(['Hino 500 JOH-01']);
+    expect(count('all')).toBe('1');
+    await pick('Filter units by fleet', 'South');
+    expect(screen.getByText('No unit in this label and fleet')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show all units' }));
+    expect(names()).toHaveLength(4);
+    await pick('Filter units by fleet', 'North');
+    expect(names()).toEqual(['Afrit Trailer DUR-03', 'Hino 500 JOH-01']);
+    expect(count('offline')).toBe('1');
+  });
+
+  it('has no label or fleet filter for a user without labels or fleets', () => {
+    renderList();
+    expect(screen.queryByRole('combobox', { name: 'Filter units by label' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Filter units by fleet' })).toBeNull();
   });
 });

@@ -1,12 +1,14 @@
 // The unit list beside the map: search, the status tiles with their counts, and the units.
 import { useMemo, useState, type ReactNode } from 'react';
-import { Alert, Button, Empty, Input, Skeleton, Tag } from 'antd';
+import { Alert, Button, Empty, Input, Select, Skeleton, Tag } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
-import type { UnitListItem } from '@fleet/common';
+import type { Fleet, Tag as Label, UnitListItem } from '@fleet/common';
+import { LABEL_SEARCH, labelOptions } from '../../tags/LabelTag';
 import { StatusTiles } from './StatusTiles';
 import { UNIT_ROW_HEIGHT, UnitRow } from './UnitRow';
 import { countStatuses, filterUnits, type StatusFilter } from './unitStatus';
 import { VirtualRows } from './VirtualRows';
+import { groupFiltered, inGroups, NO_GROUP, type UnitGroupFilter } from './unitGroups';
 import { useNow } from '../../../components/useNow';
 
 interface Props<T extends UnitListItem> {
@@ -22,7 +24,15 @@ interface Props<T extends UnitListItem> {
   badges?: (unit: T) => ReactNode;
   /** Shown when the user has no units at all. */
   emptyText: string;
+  /** The labels and fleets the list can be narrowed to; no filter without them. */
+  labels?: readonly Label[];
+  fleets?: readonly Fleet[];
+  /** The label and fleet chosen, when the caller keeps them (the live map draws the same units). */
+  group?: UnitGroupFilter;
+  onGroupChange?: (group: UnitGroupFilter) => void;
 }
+
+const NONE: readonly never[] = [];
 
 export function UnitList<T extends UnitListItem>({
   units,
@@ -35,13 +45,26 @@ export function UnitList<T extends UnitListItem>({
   onClearFocus,
   badges,
   emptyText,
+  labels = NONE,
+  fleets = NONE,
+  group: controlledGroup,
+  onGroupChange,
 }: Props<T>) {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
+  const [ownGroup, setOwnGroup] = useState<UnitGroupFilter>(NO_GROUP);
+  const group = controlledGroup ?? ownGroup;
+  const setGroup = (next: (g: UnitGroupFilter) => UnitGroupFilter) => {
+    const value = next(group);
+    setOwnGroup(value);
+    onGroupChange?.(value);
+  };
   const now = useNow();
+  // A fleet link, and the label and fleet chosen, narrow the list and its counts.
   const scoped = useMemo(
-    () => (focus ? units.filter((u) => focus.includes(u.uid)) : units),
-    [units, focus],
+    () =>
+      inGroups(focus ? units.filter((u) => focus.includes(u.uid)) : units, group, labels, fleets),
+    [units, focus, group, labels, fleets],
   );
   const counts = useMemo(() => countStatuses(scoped), [scoped]);
   const shown = useMemo(() => filterUnits(scoped, search, status), [scoped, search, status]);
@@ -76,13 +99,20 @@ export function UnitList<T extends UnitListItem>({
       <Empty
         className="unit-list-state"
         image={Empty.PRESENTED_IMAGE_SIMPLE}
-        description={search ? `No unit matches “${search}”` : 'No units in this state right now'}
+        description={
+          search
+            ? `No unit matches “${search}”`
+            : groupFiltered(group) && !scoped.length
+              ? 'No unit in this label and fleet'
+              : 'No units in this state right now'
+        }
       >
         <Button
           size="small"
           onClick={() => {
             setSearch('');
             setStatus('all');
+            setGroup(() => NO_GROUP);
           }}
         >
           Show all units
@@ -123,6 +153,34 @@ export function UnitList<T extends UnitListItem>({
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
+        {(labels.length > 0 || fleets.length > 0) && (
+          <div className="unit-list-groups">
+            {labels.length > 0 && (
+              <Select<number>
+                aria-label="Filter units by label"
+                placeholder="All labels"
+                allowClear
+                {...LABEL_SEARCH}
+                popupMatchSelectWidth={false}
+                value={group.tgid ?? undefined}
+                options={labelOptions(labels)}
+                onChange={(tgid) => setGroup((g) => ({ ...g, tgid: tgid ?? null }))}
+              />
+            )}
+            {fleets.length > 0 && (
+              <Select<number>
+                aria-label="Filter units by fleet"
+                placeholder="All fleets"
+                allowClear
+                showSearch={{ optionFilterProp: 'label' }}
+                popupMatchSelectWidth={false}
+                value={group.fid ?? undefined}
+                options={fleets.map((f) => ({ value: f.fid, label: f.name }))}
+                onChange={(fid) => setGroup((g) => ({ ...g, fid: fid ?? null }))}
+              />
+            )}
+          </div>
+        )}
         <StatusTiles counts={counts} value={status} onChange={setStatus} />
         <div className="unit-list-summary">
           <span data-testid="unit-count">

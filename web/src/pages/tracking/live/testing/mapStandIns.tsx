@@ -1,7 +1,7 @@
 // Stand-ins for the map library in tests of the live page (WebGL is not there): MapView renders
-// its children, UnitsLayer and RecentTrailsLayer list the units they were given, GeofenceLayer and
-// RouteLayer list what they would draw and how, the other layers draw nothing. The map's buttons
-// are real.
+// its children, UnitsLayer (ids and name tags) and RecentTrailsLayer list the units they were
+// given, GeofenceLayer and RouteLayer list what they would draw and how, the other layers draw
+// nothing. The map's buttons are real.
 import type { ReactNode } from 'react';
 import type { GeofenceLayerProps, RouteLayerProps, UnitsLayerProps } from '../../../../map';
 
@@ -41,6 +41,7 @@ export function mapStandIns(real: MapModule): Record<string, unknown> {
     UnitsLayer: ({ units, selectedUid }: UnitsLayerProps) => (
       <>
         <output data-testid="mapped">{units.map((u) => u.uid).join(',')}</output>
+        <output data-testid="mapped-tags">{units.map((u) => u.name).join('|')}</output>
         <output data-testid="map-selected">{selectedUid ?? ''}</output>
       </>
     ),
