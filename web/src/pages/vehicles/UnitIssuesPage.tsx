@@ -91,10 +91,14 @@ function UnitIssueTable({ issues, now }: { issues: SilentUnitIssue[]; now: numbe
           {
             title: 'Issue',
             dataIndex: 'issue',
-            render: (issue: string) => (
-              <Tag color={SEVERITY_COLOURS[severityOf(issue)]} data-severity={severityOf(issue)}>
-                {issue}
-              </Tag>
+            render: (issue: string, row) => (
+              <span className="issue-cell-lines">
+                <Tag color={SEVERITY_COLOURS[severityOf(issue)]} data-severity={severityOf(issue)}>
+                  {issue}
+                </Tag>
+                {/* On a phone what to do is a line of this cell, so the table fits. */}
+                {mobile && <span>{actionFor(row.issue, row.action)}</span>}
+              </span>
             ),
           },
           {
@@ -103,12 +107,16 @@ function UnitIssueTable({ issues, now }: { issues: SilentUnitIssue[]; now: numbe
             responsive: ['md'],
             render: (detail: string) => detail || '—',
           },
-          {
-            title: 'What to do',
-            key: 'action',
-            className: 'issue-action',
-            render: (_, row) => actionFor(row.issue, row.action),
-          },
+          ...(mobile
+            ? []
+            : [
+                {
+                  title: 'What to do',
+                  key: 'action',
+                  className: 'issue-action',
+                  render: (_: unknown, row: SilentUnitIssue) => actionFor(row.issue, row.action),
+                },
+              ]),
           {
             title: 'Last seen',
             dataIndex: 'last_seen',
