@@ -30,7 +30,11 @@ function RecentTrips({ pid }: { pid: number }) {
       loading={trips.isLoading}
       dataSource={rows}
       pagination={rows.length > 10 ? { pageSize: 10 } : false}
-      locale={{ emptyText: `No trips in the last ${RECENT_DAYS} days` }}
+      locale={{
+        emptyText: (
+          <Typography.Text type="secondary">{`No trips in the last ${RECENT_DAYS} days`}</Typography.Text>
+        ),
+      }}
       columns={[
         { title: 'Start', dataIndex: 'start', render: (v: string) => formatTime(v) },
         {

@@ -214,7 +214,13 @@ export default function DriversPage() {
               dataSource={rows}
               pagination={pagination}
               scroll={mobile ? undefined : { x: 'max-content' }}
-              locale={{ emptyText: 'Nobody matches this search and these filters' }}
+              locale={{
+                emptyText: (
+                  <Typography.Text type="secondary">
+                    {'Nobody matches this search and these filters'}
+                  </Typography.Text>
+                ),
+              }}
               onChange={(_, __, sorter) => {
                 const s = (Array.isArray(sorter) ? sorter[0] : sorter) as
                   SorterResult<Person> | undefined;

@@ -112,7 +112,13 @@ export default function RouteTripsPage() {
               dataSource={trips.data?.trips ?? []}
               pagination={{ pageSize: 20, hideOnSinglePage: true }}
               scroll={{ x: 'max-content' }}
-              locale={{ emptyText: 'No trip followed this route in this range' }}
+              locale={{
+                emptyText: (
+                  <Typography.Text type="secondary">
+                    {'No trip followed this route in this range'}
+                  </Typography.Text>
+                ),
+              }}
               onRow={(trip) => ({
                 onClick: () => navigate(tripMapLink(trip)),
                 style: { cursor: 'pointer' },

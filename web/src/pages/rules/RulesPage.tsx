@@ -160,7 +160,13 @@ export default function RulesPage() {
               dataSource={rows}
               pagination={pagination}
               scroll={mobile ? undefined : { x: 'max-content' }}
-              locale={{ emptyText: 'No rule matches this search and type' }}
+              locale={{
+                emptyText: (
+                  <Typography.Text type="secondary">
+                    {'No rule matches this search and type'}
+                  </Typography.Text>
+                ),
+              }}
               columns={[
                 {
                   title: 'Name',

@@ -153,7 +153,13 @@ function UnknownDevices({
         dataSource={devices}
         pagination={devices.length > 20 ? { pageSize: 20 } : false}
         scroll={{ x: 'max-content' }}
-        locale={{ emptyText: 'No tracker is reporting with an unknown identifier' }}
+        locale={{
+          emptyText: (
+            <Typography.Text type="secondary">
+              {'No tracker is reporting with an unknown identifier'}
+            </Typography.Text>
+          ),
+        }}
         columns={[
           { title: 'Device id', dataIndex: 'device_id', render: (v: string) => <code>{v}</code> },
           { title: 'Protocol', dataIndex: 'protocol' },
