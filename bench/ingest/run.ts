@@ -9,11 +9,11 @@
 // tenth of the load comes first, so that every timed round measures compiled code (the ceiling's
 // loop is one native call per row and needs no warming).
 //
-// BENCH_POSITIONS (default 200000), BENCH_UNITS (default 1000) and BENCH_ROUNDS (default 3) size it;
+// BENCH_POSITIONS (default 200000), BENCH_UNITS (default 1000) and BENCH_ROUNDS (default 5) size it;
 // BENCH_WRITER=kysely measures the pipeline without its cached-statement writer;
 // BENCH_PROFILE=<file.cpuprofile> writes a CPU profile of the last pipeline round's timed window
-// (and <file>-places.cpuprofile of the last round with locations, <file>-rules.cpuprofile of the
-// last round with rules).
+// (and <file>-places.cpuprofile of the last round with locations, <file>-rules-fleet.cpuprofile and
+// <file>-rules-storm.cpuprofile of the last rounds with rules).
 //
 // Places (issue 10): every round also runs the same load with BENCH_LOCATIONS (default 1000)
 // locations for the client (circles and polygons of 10-50 vertices over the tracks' area, see
@@ -22,8 +22,13 @@
 // comparing the best round of each.
 //
 // Rules (issue 11): likewise with BENCH_RULES (default 20) rules of mixed types applied to every
-// unit (rules.ts), printing
+// unit (rules.ts), twice: with the thresholds a fleet sets, and as an alert storm in which nearly
+// every rule fires on every trip. A round's runs with rules are compared with the same round's run
+// without (seconds apart, on a machine in the same state), and the ratio is the median over the
+// rounds (BENCH_ROUNDS, default 5): the best of each side would be decided by one outlier round,
+// and rounds here vary by 15 %. Printing
 //   ingest with rules: <positions per second> positions/s, <ratio> of the run without rules
+//   ingest with rules in an alert storm: <positions per second> positions/s, <ratio> of the run without rules
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
@@ -37,17 +42,23 @@ import { createPipeline } from '../../server/src/pipeline';
 import { encodeCodec8 } from './codec8';
 import { unitTrack } from './fleet';
 import { seedLocations } from './places';
-import { seedRules } from './rules';
+import { seedRules, type RuleMix } from './rules';
 
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 200_000);
 const UNITS = Number(process.env.BENCH_UNITS ?? 1000);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const LOCATIONS = Number(process.env.BENCH_LOCATIONS ?? 1000);
 const RULES = Number(process.env.BENCH_RULES ?? 20);
 const PER_FRAME = 10;
+/** The rule mixes (rules.ts): the one a fleet sets first, its line the target's. */
+const MIXES: readonly RuleMix[] = ['fleet', 'storm'];
 
 const imei = (u: number) => String(356307040000000 + u);
 const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
+const median = (xs: number[]) => {
+  const v = [...xs].sort((a, b) => a - b);
+  return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+};
 const cpuMillis = (since: NodeJS.CpuUsage) => {
   const u = process.cpuUsage(since);
   return (u.user + u.system) / 1000;
@@ -56,8 +67,12 @@ const cpuMillis = (since: NodeJS.CpuUsage) => {
 /** What a run adds to the plain load: locations, rules. */
 interface Extras {
   locations?: number;
-  rules?: number;
+  rules?: { count: number; mix: RuleMix };
 }
+
+/** Record time of the load's first fix, and of its middle (the fleet mix's rule windows). */
+let loadStart = 0;
+const loadMiddle = () => loadStart + Math.ceil(POSITIONS / UNITS) * 5_000;
 
 async function seed(handle: Db, extras: Extras): Promise<void> {
   const { db } = handle;
@@ -91,7 +106,8 @@ async function seed(handle: Db, extras: Extras): Promise<void> {
     await db.insertInto('units').values(rows).execute();
   }
   if (extras.locations) await seedLocations(db, client.cid, extras.locations, UNITS);
-  if (extras.rules) await seedRules(db, client.cid, extras.rules);
+  if (extras.rules)
+    await seedRules(db, client.cid, extras.rules.count, extras.rules.mix, loadMiddle());
 }
 
 /** Frames per unit, in the order each device sends them. */
@@ -260,6 +276,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-'));
   try {
     const start = Date.now() - Math.ceil(POSITIONS / UNITS) * 10_000 - 60_000;
+    loadStart = start;
     const t = performance.now();
     const frames = encodeFleet(start);
     const frameCount = frames.reduce((n, f) => n + f.length, 0);
@@ -272,7 +289,7 @@ async function main() {
     // With locations and rules, so that those stages are compiled too (the rest is the same code).
     const warmup = await runPipeline(path.join(dataDir, 'warmup'), warm, false, undefined, {
       locations: LOCATIONS,
-      rules: RULES,
+      rules: { count: RULES, mix: 'storm' },
     });
     console.log(
       `warm-up (untimed): ${warmup.stored} positions in ${Math.round(warmup.ms)} ms, ${rate(warmup.stored, warmup.ms)}/s`,
@@ -281,7 +298,10 @@ async function main() {
     const runs: Awaited<ReturnType<typeof runPipeline>>[] = [];
     const ceilings: Awaited<ReturnType<typeof runCeiling>>[] = [];
     const placeRuns: Awaited<ReturnType<typeof runPipeline>>[] = [];
-    const ruleRuns: Awaited<ReturnType<typeof runPipeline>>[] = [];
+    const ruleRuns: Record<RuleMix, Awaited<ReturnType<typeof runPipeline>>[]> = {
+      fleet: [],
+      storm: [],
+    };
     let perTx = 1;
     for (let round = 1; round <= ROUNDS; round++) {
       const run = await runPipeline(
@@ -303,20 +323,20 @@ async function main() {
         `ceiling ${round}: ${runs[0].rows.length} rows in ${Math.round(ceiling.ms)} ms = ${rate(runs[0].rows.length, ceiling.ms)}/s ` +
           `(cpu ${((ceiling.cpuMs * 1000) / runs[0].rows.length).toFixed(1)} µs/row; prepared single-row inserts, ${perTx} per transaction)`,
       );
-      if (RULES) {
+      for (const mix of RULES ? MIXES : []) {
         const profile = process.env.BENCH_PROFILE;
         const ruled = await runPipeline(
-          path.join(dataDir, `rules-${round}`),
+          path.join(dataDir, `rules-${mix}-${round}`),
           frames,
           false,
           round === ROUNDS && profile
-            ? profile.replace(/(\.cpuprofile)?$/, '-rules.cpuprofile')
+            ? profile.replace(/(\.cpuprofile)?$/, `-rules-${mix}.cpuprofile`)
             : undefined,
-          { rules: RULES },
+          { rules: { count: RULES, mix } },
         );
-        ruleRuns.push(ruled);
+        ruleRuns[mix].push(ruled);
         console.log(
-          `with ${RULES} rules ${round}: ${ruled.stored} positions in ${Math.round(ruled.ms)} ms = ${rate(ruled.stored, ruled.ms)}/s ` +
+          `with ${RULES} rules (${mix}) ${round}: ${ruled.stored} positions in ${Math.round(ruled.ms)} ms = ${rate(ruled.stored, ruled.ms)}/s ` +
             `(cpu ${((ruled.cpuMs * 1000) / ruled.stored).toFixed(1)} µs/position), ` +
             `${ruled.alerts} rule alerts, ${ruled.queued} messages queued`,
         );
@@ -364,16 +384,22 @@ async function main() {
         `ingest with ${LOCATIONS} locations: ${placedRate} positions/s, ${(placedRate / throughput).toFixed(2)} of the run without locations`,
       );
     }
-    if (ruleRuns.length) {
-      const bestRuled = ruleRuns.reduce((a, b) => (b.ms < a.ms ? b : a));
+    for (const mix of RULES ? MIXES : []) {
+      const list = ruleRuns[mix];
+      const bestRuled = list.reduce((a, b) => (b.ms < a.ms ? b : a));
       const ruledRate = rate(bestRuled.stored, bestRuled.ms);
-      const ruledCpu = Math.min(...ruleRuns.map((r) => r.cpuMs));
+      const ruledCpu = Math.min(...list.map((r) => r.cpuMs));
+      const what = mix === 'fleet' ? 'rules' : 'rules in an alert storm';
+      // Each round's run with rules against the same round's run without, run seconds apart: the
+      // median of those ratios, not the best of each side, which an outlier round decides.
+      const ratio = median(list.map((r, i) => runs[i].ms / r.ms));
+      const cpuRatio = median(list.map((r, i) => runs[i].cpuMs / r.cpuMs));
       console.log(
-        `cpu time with ${RULES} rules: ${us(ruledCpu)} µs/position ` +
-          `(${(bestCpu / ruledCpu).toFixed(2)} of the run without rules by CPU time)`,
+        `cpu time with ${RULES} ${what}: ${us(ruledCpu)} µs/position ` +
+          `(${cpuRatio.toFixed(2)} of the run without rules by CPU time, median of ${list.length} rounds)`,
       );
       console.log(
-        `ingest with rules: ${ruledRate} positions/s, ${(ruledRate / throughput).toFixed(2)} of the run without rules`,
+        `ingest with ${what}: ${ruledRate} positions/s, ${ratio.toFixed(2)} of the run without rules`,
       );
     }
   } finally {

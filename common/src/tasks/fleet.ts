@@ -212,8 +212,9 @@ export interface Remote {
   holder: PersonRef | null;
   /** the holder's name when the holder is not a person of the client */
   holder_name: string;
+  /** as last recorded (set_remote): trackers do not report a remote's battery */
   battery_state: 'ok' | 'low' | 'unknown';
-  /** ISO-8601 of the last press reported by the unit */
+  /** ISO-8601 of the last press reported by the unit (its latest panic_remote event) */
   last_press: string | null;
 }
 
@@ -292,6 +293,11 @@ export const fleetParams = {
     uid: idSchema,
     holder_pid: idSchema.nullable().optional(),
     holder_name: cleanText(80).optional(),
+    /**
+     * As found when the remote was last tested: trackers report the press, not the remote's
+     * battery, so the fitter or the client records it.
+     */
+    battery_state: z.enum(['ok', 'low', 'unknown']).optional(),
   }),
   delete_remote: z.object({ id: idSchema }),
 

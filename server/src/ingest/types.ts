@@ -12,6 +12,8 @@ export type DeviceEventType =
   | 'harsh_cornering'
   | 'crash'
   | 'panic'
+  // Stored by the pipeline: a panic of a unit with a paired panic remote (remotes).
+  | 'panic_remote'
   | 'tamper'
   | 'power_cut'
   | 'power_restored'

@@ -34,6 +34,8 @@ export interface PanicFacts {
   lat: number | null;
   lon: number | null;
   timezone: string;
+  /** Pressed on the unit's panic remote (a panic_remote event), not its own button. */
+  remote?: boolean;
 }
 
 export interface Composed {
@@ -176,7 +178,8 @@ export function composePanic(p: PanicFacts, baseUrl: string): Composed {
   const href = `${baseUrl}/#/portal/viewrealtime/unit/${p.unit.uid}`;
   const town = where.nearest;
   const near = !town ? '' : town.distance_km < 1 ? ` in ${town.name}` : ` near ${town.name}`;
-  const title = `Panic button pressed on ${p.unit.name}${near} at ${when}`;
+  const what = p.remote ? 'Panic remote' : 'Panic button';
+  const title = `${what} pressed on ${p.unit.name}${near} at ${when}`;
   const rows: [string, string][] = [
     ['Vehicle', vehicle(p.unit)],
     ['Where', where.full],
@@ -184,7 +187,7 @@ export function composePanic(p: PanicFacts, baseUrl: string): Composed {
   ];
   const { text, html } = render(title, rows, { href, label: 'Open the live map' });
   return {
-    subject: `Panic button pressed on ${p.unit.name}`,
+    subject: `${what} pressed on ${p.unit.name}`,
     text,
     html,
     sms: fitSms(`${title}.`, href),

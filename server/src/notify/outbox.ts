@@ -159,7 +159,15 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
       if (!e) throw new Undeliverable(`device event ${ref} no longer exists`);
       const { unit, timezone } = await unitAndZone(e.unit_id, clientId);
       return composePanic(
-        { id: e.id, unit, timezone, time: e.time, lat: e.lat, lon: e.lon },
+        {
+          id: e.id,
+          unit,
+          timezone,
+          time: e.time,
+          lat: e.lat,
+          lon: e.lon,
+          remote: e.type === 'panic_remote',
+        },
         baseUrl,
       );
     }

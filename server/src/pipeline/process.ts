@@ -292,7 +292,7 @@ function processOne(
         rt.uid,
         rt.clientId,
         t,
-        d.type,
+        d.type === 'panic' && w.info.remote ? 'panic_remote' : d.type,
         lat,
         lon,
         located ? speed : null,

@@ -78,6 +78,16 @@ export class UnitRegistry {
       const rows = await this.db
         .selectFrom('units')
         .select(['uid', 'client_id', 'service_type', 'driver_id', 'device_id'])
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('remotes')
+                .select('remotes.id')
+                .whereRef('remotes.unit_id', '=', 'units.uid'),
+            )
+            .as('remote'),
+        )
         .where('device_id', 'in', chunk)
         .execute();
       const now = this.clock();
@@ -90,6 +100,7 @@ export class UnitRegistry {
               clientId: r.client_id,
               serviceType: r.service_type,
               driverId: r.driver_id,
+              remote: Boolean(r.remote),
             }
           : null;
         const ttl = info ? this.cfg.unitCacheTtlMs : this.cfg.unknownCacheTtlMs;

@@ -23,6 +23,11 @@ export interface UnitInfo {
   serviceType: string;
   /** The unit's assigned driver (units.driver_id): trips without an identified driver get it. */
   driverId: number | null;
+  /**
+   * A panic remote is paired to the unit (remotes): its panics are stored as 'panic_remote'
+   * (SPEC §8 chase-up type 7), the tracker's own button being the remote's receiver.
+   */
+  remote?: boolean;
 }
 
 export interface UnitRuntime {

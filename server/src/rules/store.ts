@@ -193,7 +193,7 @@ function planNew(op: AlertOp, raid: number, now: number, outbox: unknown[]): unk
 function planPanic(batch: RulesBatch, events: readonly StoredEvent[], outbox: unknown[]): void {
   if (!batch.panic.size) return;
   for (const e of events) {
-    if (e.type !== 'panic') continue;
+    if (e.type !== 'panic' && e.type !== 'panic_remote') continue;
     const to = batch.panic.get(Number(e.client_id));
     if (to && batch.now - Number(e.time) <= NOTIFY_MAX_AGE_MS)
       outboxRows(outbox, Number(e.client_id), 'panic', Number(e.id), to.emails, to.sms, batch.now);

@@ -21,10 +21,11 @@ const REMOTE_WRITE_ROLES: readonly Role[] = [
 export const REMOTE_ID_TAKEN = 'remote_id: another remote has this identifier';
 
 /**
- * The device event of a remote's press. The devices report one generic 'panic' event
- * (ingest/types.ts DeviceEventType) whether the wired button or a paired remote was pressed.
+ * The device event of a remote's press: the pipeline stores a panic of a unit with a paired remote
+ * as 'panic_remote' (ingest/types.ts DeviceEventType; the tracker's panic input is the remote's
+ * receiver), which the recovery desk chases up as type 7.
  */
-const PANIC_EVENT = 'panic';
+const PANIC_EVENT = 'panic_remote';
 
 /** Remotes on units the user may see, with their unit, holder and last press. */
 async function readRemotes(ctx: TaskContext, where: { id?: number; uid?: number }) {
@@ -142,6 +143,7 @@ const setRemote = defineTask({
       holder_pid:
         p.holder_pid === undefined ? (existing?.remote.holder?.pid ?? null) : p.holder_pid,
       holder_name: p.holder_name ?? existing?.remote.holder_name ?? '',
+      battery_state: p.battery_state ?? existing?.remote.battery_state ?? 'unknown',
       updated: time,
     };
     let id: number;
@@ -156,6 +158,13 @@ const setRemote = defineTask({
         .executeTakeFirstOrThrow();
       id = row.id;
     }
+    // The pipeline reads whether a unit has a remote with the unit (registry.ts): the unit it left
+    // and the one it joined are looked up again.
+    const moved = existing && existing.remote.uid !== unit.uid ? existing.remote.uid : null;
+    ctx.afterCommit(() => {
+      ctx.services.bus.publish('unit_device_changed', { uid: unit.uid });
+      if (moved !== null) ctx.services.bus.publish('unit_device_changed', { uid: moved });
+    });
     const held = holder?.name ?? fields.holder_name;
     ctx.changeLog({
       action: existing ? 'E' : 'I',
@@ -177,6 +186,7 @@ const deleteRemote = defineTask({
   async handler(ctx, p) {
     const { remote } = await findRemote(ctx, p.id);
     await ctx.tenant.deleteFrom('remotes').where('id', '=', remote.id).execute();
+    ctx.afterCommit(() => ctx.services.bus.publish('unit_device_changed', { uid: remote.uid }));
     ctx.changeLog({
       action: 'D',
       entityType: 'Remote',

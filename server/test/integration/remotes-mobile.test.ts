@@ -1,6 +1,6 @@
 // Panic remotes and mobile units through /api/call (issue 12): a remote's create, read, edit and
-// delete with change-log rows, its last press read from the unit's panic events, bad input refused
-// naming the field, another client's ids answering not found; a mobile unit created with a device
+// delete with change-log rows, a press of a paired remote stored as panic_remote and shown as its
+// last press, bad input refused naming the field, another client's ids answering not found; a mobile unit created with a device
 // identifier of its own and the app's setup from the request's host, which reports at once
 // through the pipeline (unit_device_changed clears its device cache).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,31 +82,74 @@ describe('panic remotes', () => {
     expect(logs[1].description).toMatch(/^Remote PB-9 edited: on .*, held by Night guard$/);
   });
 
-  it("shows the unit's latest panic as the last press", async () => {
-    const uid = demoUids[4];
-    const remote = (await t.task(demo, 'set_remote', { remote_id: 'PB-PRESS', uid })).data.remote;
-    const pressed = Date.now() - 3_600_000;
-    for (const [time, type] of [
-      [pressed - 60_000, 'panic'],
-      [pressed, 'panic'],
-      [pressed + 60_000, 'overspeed'],
-    ] as const) {
-      await db()
-        .insertInto('device_events')
-        .values({
-          unit_id: uid,
-          client_id: demoCid,
-          time,
-          type,
-          lat: null,
-          lon: null,
-          speed: null,
-          attributes: '{}',
-        })
-        .execute();
-    }
-    const [read] = (await t.task(demo, 'get_remotes', { uid })).data.remotes;
-    expect(read).toMatchObject({ id: remote.id, last_press: new Date(pressed).toISOString() });
+  it('stores a press of a paired remote as a panic_remote event, its last press', async () => {
+    const unit = (await unitsOf(db(), demoCid)).find((u) => u.device_id && u.uid === demoUids[4])!;
+    const { pipeline } = t.running.devices;
+    expect(await pipeline.identify(unit.protocol!, unit.device_id!, '127.0.0.1')).toBe(true);
+    const press = async (fixTime: number) => {
+      await pipeline.submit([
+        {
+          deviceId: unit.device_id!,
+          protocol: unit.protocol!,
+          fixTime,
+          hasLocation: true,
+          valid: true,
+          lat: -26.2,
+          lon: 28.05,
+          speed: 0,
+          course: 0,
+          events: ['panic'],
+          attributes: {},
+        },
+      ]);
+      await pipeline.flush();
+    };
+    const events = async () =>
+      (
+        await db()
+          .selectFrom('device_events')
+          .select(['type', 'time'])
+          .where('unit_id', '=', unit.uid)
+          .where('type', 'in', ['panic', 'panic_remote'])
+          .orderBy('time')
+          .execute()
+      ).map((e) => [e.type, Number(e.time)]);
+    // Without a remote, the tracker's own panic button.
+    const first = Date.now() - 120_000;
+    await press(first);
+    expect(await events()).toEqual([['panic', first]]);
+
+    const remote = (
+      await t.task(demo, 'set_remote', {
+        remote_id: 'PB-PRESS',
+        uid: unit.uid,
+        battery_state: 'ok',
+      })
+    ).data.remote;
+    expect(remote).toMatchObject({ battery_state: 'ok', last_press: null });
+    // Paired: the pipeline reads the pairing again (unit_device_changed) and files the press as the
+    // remote's, which the remote list shows as its last press.
+    const second = Date.now() - 60_000;
+    await press(second);
+    expect(await events()).toEqual([
+      ['panic', first],
+      ['panic_remote', second],
+    ]);
+    const [read] = (await t.task(demo, 'get_remotes', { uid: unit.uid })).data.remotes;
+    expect(read).toMatchObject({ id: remote.id, last_press: new Date(second).toISOString() });
+
+    // A battery found low when tested is kept; unpaired, a press is the tracker's own again.
+    const low = await t.task(demo, 'set_remote', {
+      id: remote.id,
+      remote_id: 'PB-PRESS',
+      uid: unit.uid,
+      battery_state: 'low',
+    });
+    expect(low.data.remote.battery_state).toBe('low');
+    await t.task(demo, 'delete_remote', { id: remote.id });
+    const third = Date.now() - 30_000;
+    await press(third);
+    expect((await events()).at(-1)).toEqual(['panic', third]);
   });
 
   it('refuses bad input naming the field and stores nothing', async () => {

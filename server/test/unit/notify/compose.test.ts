@@ -122,4 +122,21 @@ describe('composePanic', () => {
     expect(m.sms).toMatch(/^Panic button pressed on Truck 7 near Beaufort West at .*SAST\./);
     expect(m.sms.length).toBeLessThanOrEqual(160);
   });
+
+  it('names the panic remote when the press came from one', () => {
+    const m = composePanic(
+      {
+        id: 100,
+        unit: speeding.unit,
+        time: T,
+        lat: null,
+        lon: null,
+        timezone: 'Africa/Johannesburg',
+        remote: true,
+      },
+      BASE,
+    );
+    expect(m.subject).toBe('Panic remote pressed on Truck 7');
+    expect(m.sms).toMatch(/^Panic remote pressed on Truck 7 at .*SAST\./);
+  });
 });

@@ -1,5 +1,6 @@
-// Add or edit a remote: its id (printed on it), the vehicle it is paired to, and who carries it,
-// one of the client's people or any name.
+// Add or edit a remote: its id (printed on it), the vehicle it is paired to, who carries it (one
+// of the client's people or any name) and its battery as last tested (trackers report the press,
+// not the remote's battery).
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Input, Select } from 'antd';
@@ -20,13 +21,21 @@ interface Values {
   uid: number | undefined;
   holder_pid: number | undefined;
   holder_name: string;
+  battery_state: Remote['battery_state'];
 }
+
+const BATTERY_OPTIONS: { value: Remote['battery_state']; label: string }[] = [
+  { value: 'ok', label: 'Good' },
+  { value: 'low', label: 'Low: replace it' },
+  { value: 'unknown', label: 'Not tested' },
+];
 
 const valuesOf = (r: Remote | null): Values => ({
   remote_id: r?.remote_id ?? '',
   uid: r?.uid,
   holder_pid: r?.holder?.pid,
   holder_name: r?.holder ? '' : (r?.holder_name ?? ''),
+  battery_state: r?.battery_state ?? 'unknown',
 });
 
 export default function RemoteModal({ remote, onClose }: Props) {
@@ -44,6 +53,7 @@ export default function RemoteModal({ remote, onClose }: Props) {
         uid: v.uid!,
         holder_pid: v.holder_pid ?? null,
         holder_name: v.holder_pid ? '' : v.holder_name.trim(),
+        battery_state: v.battery_state,
       }),
     onSuccess: ({ remote: saved }) => {
       notify.success(`Remote ${saved.remote_id} saved`);
@@ -114,6 +124,19 @@ export default function RemoteModal({ remote, onClose }: Props) {
           disabled={values.holder_pid !== undefined}
           value={values.holder_name}
           onChange={(e) => update({ holder_name: e.target.value })}
+        />
+      </FormField>
+      <FormField
+        label="Battery"
+        htmlFor="remote-battery"
+        help="As found when the remote was last tested"
+      >
+        <Select<Remote['battery_state']>
+          id="remote-battery"
+          virtual={false}
+          value={values.battery_state}
+          options={BATTERY_OPTIONS}
+          onChange={(battery_state) => update({ battery_state })}
         />
       </FormField>
       {save.error && (

@@ -56,6 +56,7 @@ describe('Remotes', PAGE_TEST, () => {
     fireEvent.change(within(dialog).getByLabelText('Remote id'), { target: { value: 'PB-2000' } });
     fireEvent.click(within(await openSelect('Vehicle')).getByTitle('Charlie (REG 3)'));
     fireEvent.click(within(await openSelect('Held by')).getByTitle('Thandi Nkosi'));
+    fireEvent.click(within(await openSelect('Battery')).getByTitle('Low: replace it'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.requestsOf('set_remote')).toHaveLength(1));
     expect(api.requestsOf('set_remote')[0].parameters).toEqual({
@@ -63,6 +64,7 @@ describe('Remotes', PAGE_TEST, () => {
       uid: 3,
       holder_pid: 2,
       holder_name: '',
+      battery_state: 'low',
     });
     expect(await screen.findByText('PB-2000')).toBeTruthy();
   });

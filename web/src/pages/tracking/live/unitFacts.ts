@@ -7,6 +7,7 @@ const EVENT_LABELS: Record<string, string> = {
   harsh_cornering: 'Harsh cornering',
   crash: 'Crash detected',
   panic: 'Panic button',
+  panic_remote: 'Panic remote',
   tamper: 'Tampering',
   power_cut: 'Power cut',
   power_restored: 'Power restored',
@@ -24,6 +25,7 @@ const EVENT_LABELS: Record<string, string> = {
 const SERIOUS = new Set([
   'crash',
   'panic',
+  'panic_remote',
   'tamper',
   'power_cut',
   'towing',
