@@ -218,6 +218,16 @@ export interface Remote {
   last_press: string | null;
 }
 
+/** A press of a remote: a panic_remote event of its unit (SPEC §8 chase-up type 7). */
+export interface RemotePress {
+  /** device_events.id */
+  id: number;
+  /** ISO-8601 */
+  time: string;
+  lat: number | null;
+  lon: number | null;
+}
+
 /** A phone that reports as a tracker through the OsmAnd gateway. */
 export interface MobileUnit {
   uid: number;
@@ -282,6 +292,8 @@ export const fleetParams = {
   set_unit_tags: z.object({ uid: idSchema, tgids: z.array(idSchema).max(200) }),
 
   get_remotes: z.object({ uid: idSchema.optional() }),
+  /** one remote with its latest presses (SPEC §7 key `remote`) */
+  get_remote: z.object({ id: idSchema }),
   set_remote: z.object({
     id: idSchema.optional(),
     remote_id: z
@@ -324,6 +336,7 @@ export interface FleetRecordAnswers {
   delete_tag: EmptyAnswer;
   set_unit_tags: { uid: number; tags: TagRef[] };
   get_remotes: { remotes: Remote[] };
+  get_remote: { remote: Remote; presses: RemotePress[] };
   set_remote: { remote: Remote };
   delete_remote: EmptyAnswer;
   get_mobile_units: { units: MobileUnit[] };

@@ -134,6 +134,8 @@ export interface SilentUnitIssue {
   last_seen: string | null;
   /** satellites in view at the last fix, when the device reports them (SPEC §9 strength bands) */
   satellites: number | null;
+  /** whose unit it is: only in a support user's list, which has every client's units */
+  client_name?: string;
 }
 
 export type UnitIssue = UnknownDeviceIssue | SilentUnitIssue;

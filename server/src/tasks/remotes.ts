@@ -108,6 +108,36 @@ const getRemotes = defineTask({
   },
 });
 
+/** How many of a remote's presses get_remote answers, newest first. */
+export const REMOTE_PRESSES = 20;
+
+const getRemote = defineTask({
+  name: 'get_remote',
+  roles: REMOTE_READ_ROLES,
+  probe: (f) => ({ id: f.remote }),
+  async handler(ctx, p) {
+    const { remote } = await findRemote(ctx, p.id);
+    const rows = await ctx.tenant
+      .selectFrom('device_events')
+      .select(['id', 'time', 'lat', 'lon'])
+      .where('unit_id', '=', remote.uid)
+      .where('type', '=', PANIC_EVENT)
+      .orderBy('time', 'desc')
+      .orderBy('id', 'desc')
+      .limit(REMOTE_PRESSES)
+      .execute();
+    return {
+      remote,
+      presses: rows.map((r) => ({
+        id: Number(r.id),
+        time: iso(Number(r.time)),
+        lat: r.lat,
+        lon: r.lon,
+      })),
+    };
+  },
+});
+
 const setRemote = defineTask({
   name: 'set_remote',
   roles: REMOTE_WRITE_ROLES,
@@ -197,4 +227,4 @@ const deleteRemote = defineTask({
   },
 });
 
-export const remoteTasks = [getRemotes, setRemote, deleteRemote];
+export const remoteTasks = [getRemotes, getRemote, setRemote, deleteRemote];

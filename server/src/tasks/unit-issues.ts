@@ -9,13 +9,19 @@ import type { TaskContext } from './context';
 
 const DAY_MS = 86_400_000;
 
-/** The issues of every unit the user may see, by unit name. */
+/**
+ * The issues of every unit the user may see, by unit name: a client user's own units, a support
+ * user's units of every client (each issue naming its client).
+ */
 export async function clientUnitIssues(ctx: TaskContext, now: number): Promise<SilentUnitIssue[]> {
   const units = await ctx.tenant
     .units()
     .leftJoin('unit_state', 'unit_state.unit_id', 'units.uid')
+    .innerJoin('clients', 'clients.cid', 'units.client_id')
     .select([
       'units.uid',
+      'units.client_id',
+      'clients.name as client_name',
       'units.name',
       'units.reg',
       'units.device_id',
@@ -52,13 +58,17 @@ export async function clientUnitIssues(ctx: TaskContext, now: number): Promise<S
     const tag = attributes.get(u.uid)!.driverUniqueId;
     return u.driver_id === null && typeof tag === 'string' && tag !== '' ? tag : null;
   };
-  const known = units.some((u) => tagOf(u) !== null) ? await knownTags(ctx) : new Set<string>();
+  const known = units.some((u) => tagOf(u) !== null)
+    ? await knownTags(ctx)
+    : new Map<number, Set<string>>();
+  // Support staff see every client's units: each issue says whose unit it is.
+  const support = ctx.tenant.isSupport;
 
   return units.flatMap((u) => {
     const cut = cuts.get(u.uid) ?? null;
     const restored = cut !== null && (restores.get(u.uid) ?? 0) >= cut;
     const tag = tagOf(u);
-    return unitIssues(
+    const issues = unitIssues(
       {
         ...u,
         fix_time: u.fix_time === null ? null : Number(u.fix_time),
@@ -66,25 +76,30 @@ export async function clientUnitIssues(ctx: TaskContext, now: number): Promise<S
         power: u.power === null ? null : Number(u.power),
         attributes: attributes.get(u.uid)!,
         powerCutAt: restored ? null : cut,
-        unknownTag: tag !== null && !known.has(tagKey(tag)) ? tag : null,
+        unknownTag: tag !== null && !known.get(u.client_id)?.has(tagKey(tag)) ? tag : null,
       },
       now,
     );
+    return support ? issues.map((i) => ({ ...i, client_name: u.client_name })) : issues;
   });
 }
 
-/** The comparison keys of the driver tags of the user's client (deleted people have none). */
-async function knownTags(ctx: TaskContext): Promise<Set<string>> {
+/**
+ * The comparison keys of the driver tags of each client the user sees (deleted people have none):
+ * a tag is known only to the client of the person who carries it.
+ */
+async function knownTags(ctx: TaskContext): Promise<Map<number, Set<string>>> {
   const rows = await ctx.tenant
     .selectFrom('people')
-    .select(['driver_tag', 'roles'])
+    .select(['client_id', 'driver_tag', 'roles'])
     .where('driver_tag', 'is not', null)
     .execute();
-  return new Set(
-    rows
-      .filter(
-        (r) => r.driver_tag && !json.parse<number[]>(r.roles, []).includes(PERSON_ROLE_DELETED),
-      )
-      .map((r) => tagKey(r.driver_tag!)),
-  );
+  const known = new Map<number, Set<string>>();
+  for (const r of rows) {
+    if (!r.driver_tag || json.parse<number[]>(r.roles, []).includes(PERSON_ROLE_DELETED)) continue;
+    let set = known.get(r.client_id);
+    if (!set) known.set(r.client_id, (set = new Set()));
+    set.add(tagKey(r.driver_tag));
+  }
+  return known;
 }

@@ -234,19 +234,18 @@ const getUnitIssues = defineTask({
   roles: ['feature_unit_issues', 'user_support'],
   probe: () => ({}),
   async handler(ctx) {
-    if (ctx.tenant.isSupport) {
-      const rows = await unknownDevices(ctx);
-      return {
-        unit_issues: rows.map((r) => ({
-          ...r,
-          issue: 'Unknown device',
-          first_seen: iso(r.first_seen),
-          last_seen: iso(r.last_seen),
-        })),
-      };
-    }
-    // A client sees each of its units with what is wrong with it (a unit may have several).
-    return { unit_issues: await clientUnitIssues(ctx, clock().now()) };
+    // Each unit the user sees with what is wrong with it (a unit may have several); support staff
+    // see every client's, and also the trackers that report with an identifier no unit has.
+    const units = await clientUnitIssues(ctx, clock().now());
+    if (!ctx.tenant.isSupport) return { unit_issues: units };
+    const rows = await unknownDevices(ctx);
+    const unknown = rows.map((r) => ({
+      ...r,
+      issue: 'Unknown device' as const,
+      first_seen: iso(r.first_seen),
+      last_seen: iso(r.last_seen),
+    }));
+    return { unit_issues: [...unknown, ...units] };
   },
 });
 

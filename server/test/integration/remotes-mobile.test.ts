@@ -4,6 +4,7 @@
 // identifier of its own and the app's setup from the request's host, which reports at once
 // through the pipeline (unit_device_changed clears its device cache).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Protocol } from '../../src/ingest/types';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { changeLogsOf, clientIdOf, listen, rowCount, unitsOf } from '../support/fleet-records';
 
@@ -84,13 +85,14 @@ describe('panic remotes', () => {
 
   it('stores a press of a paired remote as a panic_remote event, its last press', async () => {
     const unit = (await unitsOf(db(), demoCid)).find((u) => u.device_id && u.uid === demoUids[4])!;
+    const protocol = unit.protocol as Protocol;
     const { pipeline } = t.running.devices;
-    expect(await pipeline.identify(unit.protocol!, unit.device_id!, '127.0.0.1')).toBe(true);
+    expect(await pipeline.identify(protocol, unit.device_id!, '127.0.0.1')).toBe(true);
     const press = async (fixTime: number) => {
       await pipeline.submit([
         {
           deviceId: unit.device_id!,
-          protocol: unit.protocol!,
+          protocol,
           fixTime,
           hasLocation: true,
           valid: true,
@@ -137,6 +139,14 @@ describe('panic remotes', () => {
     ]);
     const [read] = (await t.task(demo, 'get_remotes', { uid: unit.uid })).data.remotes;
     expect(read).toMatchObject({ id: remote.id, last_press: new Date(second).toISOString() });
+    // Its presses: the remote's events only, not the tracker's own button.
+    const one = await t.task(demo, 'get_remote', { id: remote.id });
+    expect(one.data).toEqual({
+      remote: read,
+      presses: [
+        { id: expect.any(Number), time: new Date(second).toISOString(), lat: -26.2, lon: 28.05 },
+      ],
+    });
 
     // A battery found low when tested is kept; unpaired, a press is the tracker's own again.
     const low = await t.task(demo, 'set_remote', {
@@ -183,6 +193,7 @@ describe('panic remotes', () => {
     for (const [task, params] of [
       ['set_remote', { id: theirs.id, remote_id: 'MINE', uid: demoUids[0] }],
       ['delete_remote', { id: theirs.id }],
+      ['get_remote', { id: theirs.id }],
     ] as const) {
       expect(await t.task(demo, task, params)).toMatchObject({
         result: 1,

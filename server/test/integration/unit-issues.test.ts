@@ -185,14 +185,25 @@ describe('get_unit_issues', () => {
     expect(of(5)).toEqual([]);
   });
 
-  it('shows a client only its own units; support users keep the unknown devices', async () => {
+  it("shows a client only its own units; support users every client's, named", async () => {
     const theirs: UnitIssue[] = (await t.task(await t.login('other'), 'get_unit_issues')).data
       .unit_issues;
     expect(theirs.length).toBeGreaterThan(0);
     expect(theirs.every((x) => 'uid' in x && !uids.includes(x.uid))).toBe(true);
+    expect(theirs.some((x) => 'client_name' in x)).toBe(false);
     const support: UnitIssue[] = (await t.task(await t.login('support'), 'get_unit_issues')).data
       .unit_issues;
-    expect(support.every((x) => x.issue === 'Unknown device')).toBe(true);
+    const units = support.filter((x): x is SilentUnitIssue => x.issue !== 'Unknown device');
+    // The demo client's issues, as its own users read them, with its name; the other client's too.
+    const mine: UnitIssue[] = (await t.task(await t.login('demo'), 'get_unit_issues')).data
+      .unit_issues;
+    expect(units.filter((x) => uids.includes(x.uid))).toEqual(
+      mine.map((x) => ({ ...x, client_name: 'Demo Fleet' })),
+    );
+    expect(units.filter((x) => x.client_name === 'Other Fleet')).toEqual(
+      theirs.map((x) => ({ ...x, client_name: 'Other Fleet' })),
+    );
+    expect(units.every((x) => typeof x.client_name === 'string')).toBe(true);
     expect((await t.task(await t.login('lite'), 'get_unit_issues')).result).toBe(3);
   });
 });

@@ -9,6 +9,7 @@ export const personQuery = (pid: number, opts?: RequestOptions) =>
   taskQuery('get_person', { pid }, opts);
 export const contactsQuery = () => taskQuery('get_contacts', {});
 export const remotesQuery = () => taskQuery('get_remotes', {});
+export const remoteQuery = (id: number) => taskQuery('get_remote', { id });
 /** Everyone, for pickers (a remote's holder): one page of up to 500, sorted by name. */
 export const peoplePickerQuery = () =>
   taskQuery(
@@ -34,4 +35,4 @@ export const deleteRemote = (id: number) => call('delete_remote', { id });
 
 /** Every query a change to a person can make stale (lists, pickers, driver trips' names). */
 export const PEOPLE_KEYS = [taskKey('get_people'), taskKey('get_person'), taskKey('get_contacts')];
-export const REMOTE_KEYS = [taskKey('get_remotes')];
+export const REMOTE_KEYS = [taskKey('get_remotes'), taskKey('get_remote')];

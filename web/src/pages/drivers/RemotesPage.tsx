@@ -1,11 +1,11 @@
 // drivers/remotes/index (SPEC §2; menu_remotes): the client's panic remotes, each paired to a
-// vehicle, with who holds it, its battery and its last press. A press is a panic-remote chase-up
-// (SPEC §8 type 7) at the recovery desk.
+// vehicle, with who holds it, its battery and its last press; a row opens to its latest presses.
+// A press is a panic-remote chase-up (SPEC §8 type 7) at the recovery desk.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Empty, Space, Table, Tag, Typography } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { DownOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import type { Remote } from '@fleet/common';
 import { deleteRemote, REMOTE_KEYS, remotesQuery } from '../../api/people';
 import { useNotify } from '../../components/notify';
@@ -14,6 +14,7 @@ import { useNow } from '../../components/useNow';
 import { useIsMobile } from '../../layout/useResponsive';
 import { vehiclePath } from './DriverActivity';
 import RemoteModal from './RemoteModal';
+import RemotePresses from './RemotePresses';
 import TimeAgo from './TimeAgo';
 import RowActions, { actionsColumn } from './RowActions';
 import './drivers.css';
@@ -78,6 +79,19 @@ export default function RemotesPage() {
               dataSource={rows}
               pagination={rows.length > 20 ? { pageSize: 20 } : false}
               scroll={mobile ? undefined : { x: 'max-content' }}
+              expandable={{
+                expandedRowRender: (row) => <RemotePresses id={row.id} uid={row.uid} />,
+                expandIcon: ({ expanded, onExpand, record }) => (
+                  <Button
+                    type="text"
+                    size="small"
+                    aria-expanded={expanded}
+                    aria-label={`${expanded ? 'Hide' : 'Show'} the presses of remote ${record.remote_id}`}
+                    icon={expanded ? <DownOutlined /> : <RightOutlined />}
+                    onClick={(e) => onExpand(record, e)}
+                  />
+                ),
+              }}
               columns={[
                 {
                   title: 'Remote id',

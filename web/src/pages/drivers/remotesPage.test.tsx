@@ -44,6 +44,27 @@ describe('Remotes', PAGE_TEST, () => {
     expect(within(second).getByText('Never')).toBeTruthy();
   });
 
+  it("opens a remote's row to its latest presses, each linking to the vehicle's trip then", async () => {
+    const api = peopleApi(PEOPLE, REMOTES, {
+      get_remote: (p) => ({
+        data: {
+          remote: REMOTES.find((r) => r.id === p.id),
+          presses:
+            p.id === 1 ? [{ id: 7, time: '2020-01-01T08:00:00Z', lat: -26.2, lon: 28.05 }] : [],
+        },
+      }),
+    });
+    open();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Show the presses of remote PB-1001' }),
+    );
+    const link = await screen.findByRole('link', { name: 'Where it was' });
+    expect(link.getAttribute('href')).toMatch(/^\/portal\/trip\/1\/2020-01-01T\d\d:00$/);
+    expect(api.requestsOf('get_remote')[0].parameters).toEqual({ id: 1 });
+    fireEvent.click(screen.getByRole('button', { name: 'Show the presses of remote PB-1002' }));
+    expect(await screen.findByText('No presses yet.')).toBeTruthy();
+  });
+
   it('adds a remote paired to a vehicle and held by one of the people', async () => {
     const api = peopleApi(PEOPLE, REMOTES);
     open();

@@ -1,7 +1,8 @@
 // vehicles/unit/issues (SPEC §2; feature_unit_issues, the unit issues site alert): what is wrong
 // with the client's units, worst first, each with what was seen, what to do, when the unit was
-// last heard from and its GPS satellites at the last fix. Support users (who see every
-// client) also get the trackers that report with an identifier no unit has, to attach them.
+// last heard from and its GPS satellites at the last fix. Support users see every client's units
+// (each naming its client, with a client filter) and also the trackers that report with an
+// identifier no unit has, to attach them.
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -42,6 +43,15 @@ function Satellites({ value }: { value: number | null }) {
 function UnitIssueTable({ issues, now }: { issues: SilentUnitIssue[]; now: number }) {
   const mobile = useIsMobile();
   const [kind, setKind] = useState<string | undefined>(undefined);
+  const [client, setClient] = useState<string | undefined>(undefined);
+  // Only a support user's list names clients.
+  const clients = useMemo(
+    () =>
+      [...new Set(issues.flatMap((i) => (i.client_name ? [i.client_name] : [])))].sort((a, b) =>
+        a.localeCompare(b),
+      ),
+    [issues],
+  );
   const kinds = useMemo(() => {
     const counts = new Map<string, number>();
     for (const i of issues) counts.set(i.issue, (counts.get(i.issue) ?? 0) + 1);
@@ -50,11 +60,11 @@ function UnitIssueTable({ issues, now }: { issues: SilentUnitIssue[]; now: numbe
   const rows = useMemo(
     () =>
       issues
-        .filter((i) => !kind || i.issue === kind)
+        .filter((i) => (!kind || i.issue === kind) && (!client || i.client_name === client))
         .sort(
           (a, b) => severityRank(a.issue) - severityRank(b.issue) || a.name.localeCompare(b.name),
         ),
-    [issues, kind],
+    [issues, kind, client],
   );
   return (
     <>
@@ -69,6 +79,19 @@ function UnitIssueTable({ issues, now }: { issues: SilentUnitIssue[]; now: numbe
           options={kinds.map(([k, n]) => ({ value: k, label: `${k} (${n})` }))}
           onChange={(value) => setKind(value ?? undefined)}
         />
+        {clients.length > 0 && (
+          <Select<string>
+            className="issues-kind-filter"
+            aria-label="Filter by client"
+            placeholder="All clients"
+            allowClear
+            showSearch
+            virtual={false}
+            value={client}
+            options={clients.map((c) => ({ value: c, label: c }))}
+            onChange={(value) => setClient(value ?? undefined)}
+          />
+        )}
       </div>
       <Table<SilentUnitIssue>
         rowKey={(r) => `${r.uid}-${r.issue}`}
@@ -84,6 +107,9 @@ function UnitIssueTable({ issues, now }: { issues: SilentUnitIssue[]; now: numbe
                 <Link to={vehiclePath(row.uid)}>{name}</Link>
                 {row.reg && row.reg !== name && (
                   <Typography.Text type="secondary">{row.reg}</Typography.Text>
+                )}
+                {row.client_name && (
+                  <Typography.Text type="secondary">{row.client_name}</Typography.Text>
                 )}
               </span>
             ),
@@ -235,7 +261,7 @@ export default function UnitIssuesPage() {
             <UnknownDevices devices={unknown} now={now} loading={loading} />
           </Card>
         )}
-        {/* Support users see every client's trackers, not vehicles of their own. */}
+        {/* Support users see every client's vehicles here when some need attention. */}
         {!(support && query.isSuccess && issues.length === 0) && (
           <Card variant="borderless" loading={loading}>
             {support && (

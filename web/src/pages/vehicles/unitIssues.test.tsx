@@ -141,6 +141,21 @@ describe('Unit issues', PAGE_TEST, () => {
     ).toBeTruthy();
   });
 
+  it("shows support every client's vehicles, named, with a client filter", async () => {
+    issuesApi([
+      UNKNOWN,
+      issueOf(1, 'Alpha', 'Low battery', { client_name: 'Demo Fleet' }),
+      issueOf(9, 'Zulu', 'No GPS fix', { client_name: 'Other Fleet' }),
+    ]);
+    open(userOf('support'));
+    const alpha = (await screen.findByRole('link', { name: 'Alpha' })).closest('tr') as HTMLElement;
+    expect(within(alpha).getByText('Demo Fleet')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Zulu' })).toBeTruthy();
+    fireEvent.click(within(await openSelect('Filter by client')).getByTitle('Other Fleet'));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Alpha' })).toBeNull());
+    expect(screen.getByRole('link', { name: 'Zulu' })).toBeTruthy();
+  });
+
   it('shows clients no unknown devices', async () => {
     issuesApi([issueOf(1, 'Alpha', 'Low battery')]);
     open();
