@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { RunningServer } from './support/server';
 import { VIEWPORTS } from './support/browser';
 import { closePortal, loggedInPage, openLiveMap, openPortal } from './support/session';
-import { screenshot, waitForHashPath } from './support/portal';
+import { DEMO_USERS, screenshot, waitForHashPath } from './support/portal';
 import { expectNoSidewaysScroll, waitUntil } from './support/checks';
 
 let server: RunningServer;
@@ -261,7 +261,40 @@ describe('Fleet records', () => {
         await page.waitForLoadState('networkidle');
         await screenshot(page, `${size}-${path.replace(/\//g, '_')}`);
         await expectNoSidewaysScroll(page, `${path} at ${VIEWPORTS[size].width} px`);
+        if (path === 'portal/drivers/remotes/index') {
+          // A remote's row opens to its latest presses.
+          await page
+            .getByRole('button', { name: /^Show the presses of remote / })
+            .first()
+            .click();
+          await page
+            .getByText(/Latest presses|No presses yet/)
+            .first()
+            .waitFor();
+          await screenshot(page, `${size}-remote-presses`);
+          await expectNoSidewaysScroll(page, `remote presses at ${VIEWPORTS[size].width} px`);
+        }
       }
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it("support staff see every client's unit issues, each naming its client", async () => {
+    for (const size of ['desktop', 'phone'] as const) {
+      const { context, page, errors } = await loggedInPage(
+        browser,
+        server,
+        DEMO_USERS.support,
+        VIEWPORTS[size],
+      );
+      await page.goto(`${server.url}/#/portal/vehicles/unit/issues`);
+      await page.getByRole('heading', { level: 2, name: 'Unknown devices' }).waitFor();
+      // The demo's units stand silent in the pinned scene: the clients' vehicles are listed.
+      await page.getByRole('heading', { level: 2, name: 'Vehicles' }).waitFor();
+      await page.getByText('Demo Fleet').first().waitFor();
+      await screenshot(page, `${size}-support-unit-issues`);
+      await expectNoSidewaysScroll(page, `support unit issues at ${VIEWPORTS[size].width} px`);
       expect(errors).toEqual([]);
       await context.close();
     }

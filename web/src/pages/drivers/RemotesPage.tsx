@@ -28,6 +28,10 @@ const BATTERY: Record<Remote['battery_state'], { colour: string; text: string }>
 const WHAT_A_REMOTE_IS =
   'A remote is a panic button paired to one of your vehicles. A press reaches the recovery desk at once, wherever the vehicle is.';
 
+function BatteryTag({ state }: { state: Remote['battery_state'] }) {
+  return <Tag color={BATTERY[state]?.colour}>{BATTERY[state]?.text ?? state}</Tag>;
+}
+
 const holderOf = (r: Remote) => r.holder?.name || r.holder_name || '—';
 
 export default function RemotesPage() {
@@ -80,6 +84,7 @@ export default function RemotesPage() {
               pagination={rows.length > 20 ? { pageSize: 20 } : false}
               scroll={mobile ? undefined : { x: 'max-content' }}
               expandable={{
+                columnTitle: <span className="visually-hidden">Presses</span>,
                 expandedRowRender: (row) => <RemotePresses id={row.id} uid={row.uid} />,
                 expandIcon: ({ expanded, onExpand, record }) => (
                   <Button
@@ -102,6 +107,7 @@ export default function RemotesPage() {
                       {mobile && (
                         <Typography.Text type="secondary">{holderOf(row)}</Typography.Text>
                       )}
+                      {mobile && <BatteryTag state={row.battery_state} />}
                     </span>
                   ),
                 },
@@ -119,9 +125,9 @@ export default function RemotesPage() {
                 {
                   title: 'Battery',
                   dataIndex: 'battery_state',
-                  render: (state: Remote['battery_state']) => (
-                    <Tag color={BATTERY[state]?.colour}>{BATTERY[state]?.text ?? state}</Tag>
-                  ),
+                  // On a phone the battery is a line of the first cell, so the table fits.
+                  responsive: ['sm'],
+                  render: (state: Remote['battery_state']) => <BatteryTag state={state} />,
                 },
                 {
                   title: 'Last press',
