@@ -9,8 +9,12 @@ import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
 import { summarize, unhandledErrors } from './summarize.mjs';
 
+/** Runs a step and prints how long it took, so a slow CI run shows where its time went. */
 function run(cmd, args, env = {}) {
+  const started = Date.now();
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const what = [cmd, ...args.filter((a) => !a.startsWith('--'))].join(' ').slice(0, 80);
+  console.log(`step took ${Math.round((Date.now() - started) / 1000)} s: ${what}`);
   return res.status ?? 1;
 }
 
