@@ -1,0 +1,6 @@
+// The table types by area (db/types.ts puts them together in Database).
+export type * from './accounts';
+export type * from './fleet';
+export type * from './tracking';
+export type * from './places';
+export type * from './alerts';
