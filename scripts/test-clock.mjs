@@ -31,8 +31,15 @@ const UNIT_FILES = [
   'server/test/integration/auth.test.ts',
   'server/test/integration/tracking.test.ts',
   'server/test/integration/pipeline/trips.test.ts',
+  // Rule windows in the client's zone, reminders of licence expiry, "last seen" and "last 7 days".
+  'server/test/unit/rules',
+  'server/test/integration/unit-issues.test.ts',
+  'server/test/integration/rule-alerts.test.ts',
   'web/src/components',
   'web/src/pages/tracking',
+  'web/src/pages/alerts',
+  'web/src/pages/drivers',
+  'web/src/pages/vehicles',
 ];
 const UNIT_PROJECTS = ['common', 'server-unit', 'server-integration', 'web'];
 const E2E_FILES = [

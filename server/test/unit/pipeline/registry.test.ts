@@ -14,7 +14,8 @@ beforeEach(() => {
   sqlite = new SQLite(':memory:');
   sqlite.exec(
     'create table units (uid integer primary key, client_id integer, service_type text, ' +
-      'driver_id integer, device_id text)',
+      'driver_id integer, device_id text); ' +
+      'create table remotes (id integer primary key, unit_id integer)',
   );
   const insert = sqlite.prepare(
     "insert into units (uid, client_id, service_type, driver_id, device_id) values (?, 3, 'full', null, ?)",
@@ -46,6 +47,13 @@ describe('unit registry', () => {
     expect((await reg.lookup('dev42'))?.clientId).toBe(3);
     expect(await reg.lookup('unknown')).toBeNull();
     expect(queries).toHaveLength(2);
+  });
+
+  it("tells which units have a panic remote paired (their panics are the remote's)", async () => {
+    sqlite.exec('insert into remotes (id, unit_id) values (1, 7)');
+    const reg = new UnitRegistry(db, pipelineConfig());
+    expect(await reg.lookup('dev7')).toMatchObject({ uid: 7, remote: true });
+    expect(await reg.lookup('dev8')).toMatchObject({ uid: 8, remote: false });
   });
 
   it('lets every waiting lookup fail with the query, and asks again next time', async () => {

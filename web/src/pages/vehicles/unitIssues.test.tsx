@@ -95,7 +95,8 @@ describe('Unit issues', PAGE_TEST, () => {
     expect(
       within(alpha).getByText('Not connecting').closest('.ant-tag')?.getAttribute('data-severity'),
     ).toBe('error');
-    expect(within(alpha).getByText('last report 3 days ago')).toBeTruthy();
+    // The md-and-up columns appear once antd's responsive observer has read the wide screen.
+    expect(await within(alpha).findByText('last report 3 days ago')).toBeTruthy();
     expect(within(alpha).getByText('Call the driver')).toBeTruthy();
     expect(within(alpha).getByText(/years ago/)).toBeTruthy();
     expect(within(alpha).getByText('good')).toBeTruthy();
