@@ -182,6 +182,48 @@ export const VEHICLE_VALUE_BANDS: string[] = [
   'Exceeding R595000',
 ];
 
+/** Jobs a client books (issue 15), with the dashboard card that counts the open ones. */
+export const JOB_TYPES = [
+  { api_name: 'installation', name: 'Installation', card: 'Scheduled installations' },
+  { api_name: 'repair', name: 'Repair', card: 'Repairs' },
+  { api_name: 'removal', name: 'Removal', card: 'Removals' },
+  { api_name: 'transfer', name: 'Transfer', card: 'Transfers' },
+] as const;
+export type JobType = (typeof JOB_TYPES)[number]['api_name'];
+/** A job's life: requested by the client, scheduled by the provider, worked, then closed. */
+export const JOB_STATUSES = {
+  requested: 'Requested',
+  scheduled: 'Scheduled',
+  in_progress: 'In progress',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+} as const;
+export type JobStatus = keyof typeof JOB_STATUSES;
+/** Statuses of a job still to be done (counted on the dashboard's cards). */
+export const OPEN_JOB_STATUSES: readonly JobStatus[] = ['requested', 'scheduled', 'in_progress'];
+/** A quote waits for the provider's price, is priced, or was withdrawn by the client. */
+export const QUOTE_STATUSES = {
+  requested: 'Waiting for a price',
+  quoted: 'Quoted',
+  withdrawn: 'Withdrawn',
+} as const;
+export type QuoteStatus = keyof typeof QUOTE_STATUSES;
+/** ORDER_PROGRESS index of an accepted quote being worked on ("orders processing"). */
+export const ORDER_PROGRESS_ORDERED = 2;
+export const WORK_APPROVAL_STATUSES = {
+  pending: 'Waiting for you',
+  approved: 'Approved',
+  declined: 'Declined',
+} as const;
+export type WorkApprovalStatus = keyof typeof WORK_APPROVAL_STATUSES;
+/** Lines of an account: an invoice adds to the balance, a payment or a credit note takes off. */
+export const ACCOUNT_ENTRY_KINDS = {
+  invoice: 'Invoice',
+  payment: 'Payment',
+  credit: 'Credit note',
+} as const;
+export type AccountEntryKind = keyof typeof ACCOUNT_ENTRY_KINDS;
+
 // States (SPEC §4).
 export const CLIENT_STATE = { 0: 'Disabled', 1: 'Active', 2: 'Written off', 3: 'Deleted' } as const;
 export const PARK_STATE = { MOVING: 0, PARKED: 1, UNKNOWN: 2 } as const;

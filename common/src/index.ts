@@ -11,3 +11,4 @@ export * from './routeLegs';
 export * from './api';
 export * from './tasks';
 export * from './random';
+export * from './money';

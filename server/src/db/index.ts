@@ -15,6 +15,7 @@ import { places } from './migrations/0007_places';
 import { tripBoxes } from './migrations/0008_trip_boxes';
 import { rules } from './migrations/0009_rules';
 import { fleetRecords } from './migrations/0010_fleet_records';
+import { commercial } from './migrations/0011_commercial';
 
 export type { Database } from './types';
 export type { Dialect } from './migrations/helpers';
@@ -72,6 +73,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0008_trip_boxes': tripBoxes(dialect),
     '0009_rules': rules(dialect),
     '0010_fleet_records': fleetRecords(dialect),
+    '0011_commercial': commercial(dialect),
   };
 }
 

@@ -2,7 +2,9 @@
 // tables/ and are re-exported here. Timestamps are epoch milliseconds (UTC), booleans 0/1, JSON as
 // text (ARCHITECTURE.md §4).
 import type {
+  AccountEntriesTable,
   ChangeLogsTable,
+  ClientDetailsTable,
   ChaseupEventsTable,
   ClientsTable,
   ConnectionLogsTable,
@@ -10,8 +12,10 @@ import type {
   FleetUnitsTable,
   FleetsTable,
   JobLeasesTable,
+  JobsTable,
   LocationsTable,
   LoginLimitsTable,
+  MonthlyDealsTable,
   NoticeClientsTable,
   NoticeReadsTable,
   NoticesTable,
@@ -19,6 +23,7 @@ import type {
   PanicNotificationSettingsTable,
   PeopleTable,
   PositionsTable,
+  QuotesTable,
   RemotesTable,
   RouteUnitsTable,
   RoutesTable,
@@ -26,6 +31,7 @@ import type {
   RuleAlertsTable,
   RulesTable,
   SessionsTable,
+  SurveysTable,
   TagsTable,
   TicketsTable,
   TrackAllLinksTable,
@@ -38,6 +44,7 @@ import type {
   UnitsTable,
   UserUnitsTable,
   UsersTable,
+  WorkApprovalsTable,
 } from './tables';
 
 export type * from './tables';
@@ -79,6 +86,13 @@ export interface Database {
   notice_clients: NoticeClientsTable;
   notice_reads: NoticeReadsTable;
   remotes: RemotesTable;
+  client_details: ClientDetailsTable;
+  account_entries: AccountEntriesTable;
+  quotes: QuotesTable;
+  jobs: JobsTable;
+  work_approvals: WorkApprovalsTable;
+  monthly_deals: MonthlyDealsTable;
+  surveys: SurveysTable;
 }
 
 /** Tables whose rows belong to one client (tenant); scoped by `client_id`. */
@@ -110,4 +124,10 @@ export type TenantTable =
   | 'chaseup_events'
   | 'panic_notification_settings'
   | 'notice_clients'
-  | 'notice_reads';
+  | 'notice_reads'
+  | 'client_details'
+  | 'account_entries'
+  | 'quotes'
+  | 'jobs'
+  | 'work_approvals'
+  | 'surveys';

@@ -28,6 +28,12 @@ export interface ForeignIds {
   tid: number;
   /** a panic remote (remotes.id) of the other client */
   remote: number;
+  /** the other client's quote, job, work approval, account entry and survey (ids) */
+  quote: number;
+  job: number;
+  approval: number;
+  entry: number;
+  survey: number;
 }
 
 /** What every task declares besides its parameters and handler. */

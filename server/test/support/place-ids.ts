@@ -1,14 +1,16 @@
 // A location and a route of a client for the tenant-isolation walk and the fuzzer: the client's
 // first ones, made here when it has none yet, so the walk always aims at rows that exist. With
-// them the rule-side ids (ruleIds): a rule, a rule alert, a label, a fleet and a notice.
+// them the rule-side ids (ruleIds): a rule, a rule alert, a label, a fleet and a notice, and the
+// business-side ones (commercialIds): a quote, a job, a work approval, an account entry, a survey.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db';
 import { ruleIds, type RuleIds } from './rule-ids';
+import { commercialIds, type CommercialIds } from './commercial-ids';
 
 export async function placeIds(
   db: Kysely<Database>,
   clientId: number,
-): Promise<{ lid: number; roid: number } & RuleIds> {
+): Promise<{ lid: number; roid: number } & RuleIds & CommercialIds> {
   const now = Date.now();
   let location = await db
     .selectFrom('locations')
@@ -73,5 +75,10 @@ export async function placeIds(
       .returning('roid')
       .executeTakeFirstOrThrow();
   }
-  return { lid: location.lid, roid: route.roid, ...(await ruleIds(db, clientId)) };
+  return {
+    lid: location.lid,
+    roid: route.roid,
+    ...(await ruleIds(db, clientId)),
+    ...(await commercialIds(db, clientId)),
+  };
 }

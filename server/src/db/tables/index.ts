@@ -4,3 +4,4 @@ export type * from './fleet';
 export type * from './tracking';
 export type * from './places';
 export type * from './alerts';
+export type * from './commercial';

@@ -23,6 +23,11 @@ const FOREIGN: ForeignIds = {
   fid: 18,
   tid: 19,
   remote: 20,
+  quote: 21,
+  job: 22,
+  approval: 23,
+  entry: 24,
+  survey: 25,
 };
 const ID_FIELDS = new Set(['id', 'uid', 'nid', 'pid', 'cid', 'uids', 'pids']);
 
