@@ -154,6 +154,14 @@ export const CHANGE_LOG_ENTITY_TYPES = [
   'Reminder',
   'Tag',
   'Fuel Usage',
+  // The business side (issue 15), beyond SPEC §3's list: its writes are logged the same way.
+  'Client Details',
+  'Account Entry',
+  'Quote',
+  'Job',
+  'Work Approval',
+  'Monthly Deal',
+  'Survey',
 ] as const;
 export type ChangeLogEntityType = (typeof CHANGE_LOG_ENTITY_TYPES)[number];
 

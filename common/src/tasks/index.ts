@@ -2,6 +2,9 @@
 // server's handler must return and the web client reads): one contract for both ends (ARCHITECTURE §4).
 import type { z } from 'zod';
 import { accountParams, type AccountAnswers } from './account';
+import { billingParams, type BillingAnswers } from './billing';
+import { orderParams, type OrderAnswers } from './orders';
+import { dashboardParams, type DashboardAnswers } from './dashboard';
 import { fleetParams, type FleetRecordAnswers } from './fleet';
 import { peopleParams, type PeopleAnswers } from './people';
 import { placeParams, type PlaceAnswers } from './places';
@@ -25,6 +28,9 @@ export * from './trips';
 export * from './summaries';
 export * from './track-links';
 export * from './pending';
+export * from './billing';
+export * from './orders';
+export * from './dashboard';
 
 /** The parameter schema of every task the server serves, by task name. */
 export const TASK_PARAMS = {
@@ -38,6 +44,9 @@ export const TASK_PARAMS = {
   ...tripParams,
   ...summaryParams,
   ...trackLinkParams,
+  ...billingParams,
+  ...orderParams,
+  ...dashboardParams,
 };
 
 type Params = typeof TASK_PARAMS;
@@ -54,7 +63,10 @@ export interface ServedAnswers
     RuleAnswers,
     TripAnswers,
     SummaryAnswers,
-    TrackLinkAnswers {}
+    TrackLinkAnswers,
+    BillingAnswers,
+    OrderAnswers,
+    DashboardAnswers {}
 
 /** Names of the tasks the server serves. */
 export type ServedTaskName = keyof Params;

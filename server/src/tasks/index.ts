@@ -28,6 +28,9 @@ import { vehicleTasks } from './vehicles';
 import { vehicleImportTasks } from './vehicle-import';
 import { remoteTasks } from './remotes';
 import { mobileUnitTasks } from './mobile-units';
+import { billingTasks } from './billing';
+import { orderTasks } from './orders';
+import { dashboardTasks } from './dashboard';
 
 let registered = false;
 
@@ -65,5 +68,8 @@ export function registerAllTasks(): void {
     ...vehicleImportTasks,
     ...remoteTasks,
     ...mobileUnitTasks,
+    ...billingTasks,
+    ...orderTasks,
+    ...dashboardTasks,
   ]);
 }

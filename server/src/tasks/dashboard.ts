@@ -1,0 +1,3 @@
+import type { TaskDef } from './registry';
+
+export const dashboardTasks: TaskDef[] = [];
