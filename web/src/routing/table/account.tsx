@@ -15,8 +15,11 @@ const ACCOUNT = {
   contacts: () => import('../../pages/account/ContactListPage'),
 };
 // Site alert targets (SPEC §2): billing needs feature_accounts, client details feature_unit_issues,
-// work approvals feature_jobs.
-const CLIENT_DETAIL: Role[] = ['feature_accounts', 'feature_unit_issues'];
+// work approvals feature_jobs. Support staff run the provider's side of each page (pricing quotes,
+// posting invoices and payments, scheduling jobs, asking for approvals) for any client.
+const ACCOUNTS: Role[] = ['feature_accounts', 'user_support'];
+const JOBS: Role[] = ['feature_jobs', 'user_support'];
+const CLIENT_DETAIL: Role[] = ['feature_accounts', 'feature_unit_issues', 'user_support'];
 
 export const account: AppRoute = {
   path: 'portal/account',
@@ -26,7 +29,7 @@ export const account: AppRoute = {
     {
       path: 'quotes_orders',
       page: ACCOUNT.quotes,
-      meta: { title: 'Quotes & Orders', roles: ['feature_accounts'] },
+      meta: { title: 'Quotes & Orders', roles: ACCOUNTS },
     },
     detail('request_quote', 'Request a Quote', ['feature_accounts'], ACCOUNT.requestQuote, {
       activeMenu: '/portal/account/quotes_orders',
@@ -34,17 +37,17 @@ export const account: AppRoute = {
     {
       path: 'billing',
       page: ACCOUNT.billing,
-      meta: { title: 'Billing', roles: ['feature_accounts'] },
+      meta: { title: 'Billing', roles: ACCOUNTS },
     },
-    detail('billing/:cid', 'Billing', ['feature_accounts'], ACCOUNT.billing, {
+    detail('billing/:cid', 'Billing', ACCOUNTS, ACCOUNT.billing, {
       activeMenu: '/portal/account/billing',
     }),
     {
       path: 'work_approvals',
       page: ACCOUNT.workApprovals,
-      meta: { title: 'Work Approvals', roles: ['feature_jobs'] },
+      meta: { title: 'Work Approvals', roles: JOBS },
     },
-    { path: 'jobs', page: ACCOUNT.jobs, meta: { title: 'Jobs', roles: ['feature_jobs'] } },
+    { path: 'jobs', page: ACCOUNT.jobs, meta: { title: 'Jobs', roles: JOBS } },
     detail('add_jobs', 'Add Job', ['feature_jobs'], ACCOUNT.addJob, {
       activeMenu: '/portal/account/jobs',
     }),
