@@ -12,3 +12,4 @@ export * from './api';
 export * from './tasks';
 export * from './random';
 export * from './money';
+export * from './siteAlerts';

@@ -14,16 +14,8 @@ export interface Notice {
   created: string;
 }
 
-/** SPEC §3: total_count plus per-type counts, either under `counts` or beside total_count. */
-export interface SiteAlertsAnswer {
-  total_count?: number;
-  counts?: Record<string, unknown>;
-  [alertType: string]: unknown;
-}
-
 type Empty = Record<string, never>;
 
 export interface PendingTaskMap {
   get_chaseup_events_count_new: { request: Empty; response: { count: number } };
-  get_site_alerts: { request: Empty; response: SiteAlertsAnswer };
 }

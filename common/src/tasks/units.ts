@@ -78,7 +78,7 @@ export interface DashboardTodayRow {
   equipment_on: number;
 }
 
-export interface DashboardTotals {
+export interface DashboardTodayTotals {
   trips: number;
   distance: number;
   speeding: number;
@@ -149,7 +149,11 @@ export interface StealthUnit extends UnitListItem {
 export interface UnitAnswers {
   get_unit_list_full: { units: UnitListItem[]; count: number };
   get_unit: { unit: UnitDetail };
-  get_dashboard_today: { from: string; today_array: DashboardTodayRow[]; totals: DashboardTotals };
+  get_dashboard_today: {
+    from: string;
+    today_array: DashboardTodayRow[];
+    totals: DashboardTodayTotals;
+  };
   set_unit_device: { uid: number; device_id: string | null; protocol: DeviceProtocol | null };
   get_unit_issues: { unit_issues: UnitIssue[] };
   get_stealth_unit_data: { stealth_units: StealthUnit[] };

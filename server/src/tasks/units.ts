@@ -1,9 +1,8 @@
 // Unit tasks: the live list, one unit, today's dashboard, device provisioning and unknown devices.
 import { sql } from 'kysely';
-import type { DashboardTodayRow, Role } from '@fleet/common';
+import type { Role } from '@fleet/common';
 import { json } from '../db';
 import { engineHours, odometerKm } from '../domain/readings';
-import { startOfDay } from '../domain/time';
 import { defineTask } from './registry';
 import { TaskError, notFound } from './errors';
 import { iso } from './paging';
@@ -23,7 +22,7 @@ export const UNIT_READ_ROLES: Role[] = [
   'user_support',
 ];
 
-async function userTimeZone(ctx: TaskContext): Promise<string> {
+export async function userTimeZone(ctx: TaskContext): Promise<string> {
   const row = await ctx.tenant
     .selectFrom('users')
     .select('settings')
@@ -100,92 +99,6 @@ const getUnit = defineTask({
         last_data: iso(row.server_time),
         attributes: json.parse(row.attributes, {}),
         latest_events: events.map((e) => ({ ...e, time: iso(e.time) })),
-      },
-    };
-  },
-});
-
-const HARSH = ['harsh_braking', 'harsh_acceleration', 'harsh_cornering', 'overspeed'] as const;
-
-const getDashboardToday = defineTask({
-  name: 'get_dashboard_today',
-  roles: ['feature_dashboard', 'feature_realtime', 'user_support'],
-  probe: () => ({}),
-  async handler(ctx) {
-    const now = clock().now();
-    const from = startOfDay(await userTimeZone(ctx), now);
-    const units = (await withUnitState(ctx.tenant.units()).orderBy('units.name').execute()).map(
-      (r) => toUnitItem(r, now),
-    );
-    const uids = units.map((u) => u.uid);
-    const trips = uids.length
-      ? await ctx.tenant
-          .selectFrom('trips')
-          .select([
-            'unit_id',
-            (eb) => eb.fn.countAll<number>().as('n'),
-            (eb) => eb.fn.sum<number>('distance').as('distance'),
-            (eb) => eb.fn.max<number>('max_speed').as('max_speed'),
-          ])
-          .where('unit_id', 'in', uids)
-          .where('type', '=', 0)
-          .where('end_time', '>=', from)
-          .groupBy('unit_id')
-          .execute()
-      : [];
-    const events = uids.length
-      ? await ctx.tenant
-          .selectFrom('device_events')
-          .select(['unit_id', 'type', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('unit_id', 'in', uids)
-          .where('time', '>=', from)
-          .where('type', 'in', [...HARSH, 'ignition_on'])
-          .groupBy(['unit_id', 'type'])
-          .execute()
-      : [];
-    const tripsBy = new Map(trips.map((t) => [t.unit_id, t]));
-    const eventCount = (uid: number, type: string) =>
-      Number(events.find((e) => e.unit_id === uid && e.type === type)?.n ?? 0);
-    const today_array = units.map((u): DashboardTodayRow => {
-      const t = tripsBy.get(u.uid);
-      const faults: string[] = [];
-      if (!u.connected) faults.push('Not connecting');
-      if (u.position === null) faults.push('No GPS data');
-      return {
-        uid: u.uid,
-        name: u.name,
-        reg: u.reg,
-        active: u.active === 1,
-        // SPEC §4: movement is 0 if moving, else 1.
-        moving: u.park_state === 0 ? 0 : 1,
-        connected: u.connected,
-        faults,
-        trips: Number(t?.n ?? 0),
-        distance: Math.round(Number(t?.distance ?? 0) / 10) / 100,
-        max_speed: Math.round(Number(t?.max_speed ?? 0)),
-        speeding: eventCount(u.uid, 'overspeed'),
-        harsh_braking: eventCount(u.uid, 'harsh_braking'),
-        harsh_accelerating: eventCount(u.uid, 'harsh_acceleration'),
-        harsh_cornering: eventCount(u.uid, 'harsh_cornering'),
-        equipment_on: eventCount(u.uid, 'ignition_on'),
-      };
-    });
-    const sum = (k: keyof (typeof today_array)[number]) =>
-      today_array.reduce((s, u) => s + Number(u[k]), 0);
-    return {
-      from: iso(from),
-      today_array,
-      totals: {
-        trips: sum('trips'),
-        distance: Math.round(sum('distance') * 100) / 100,
-        speeding: sum('speeding'),
-        harsh_braking: sum('harsh_braking'),
-        harsh_accelerating: sum('harsh_accelerating'),
-        harsh_cornering: sum('harsh_cornering'),
-        equipment_on: sum('equipment_on'),
-        active_vehicles: today_array.filter((u) => u.active).length,
-        deactivate_vehicles: today_array.filter((u) => !u.active).length,
-        unit_faults_count: today_array.filter((u) => u.faults.length > 0).length,
       },
     };
   },
@@ -271,7 +184,6 @@ export const unitTasks = [
   getStealthUnitData,
   getUnitListFull,
   getUnit,
-  getDashboardToday,
   setUnitDevice,
   getUnitIssues,
 ];

@@ -1,5 +1,5 @@
-// Counters and notices behind the top-bar icons (SPEC §2, §6, §7). These tasks arrive with later
-// issues; until then the server answers result 1 and the icons show "off".
+// Counters and notices behind the top-bar icons (SPEC §2, §6, §7). A counter the server cannot
+// answer (the chase-up count until the recovery desk exists) shows "off".
 import type { PanicNotificationSettings, TaskRequest } from '@fleet/common';
 import { call } from './call';
 
@@ -21,11 +21,11 @@ export interface SiteAlertSummary {
   counts: Record<string, unknown>;
 }
 
-/** Per-type counts are read from `counts` when present, else from the data object itself. */
+/** SPEC §3: total_count beside the per-type counts. */
 export const getSiteAlerts = () =>
   call('get_site_alerts', {}, quiet).then((d): SiteAlertSummary => ({
-    total_count: d.total_count as number,
-    counts: d.counts ?? d,
+    total_count: d.total_count,
+    counts: { ...d },
   }));
 
 // Rule alerts (issue 11; tasks of common/src/tasks/rules.ts). The list and the one alert are read

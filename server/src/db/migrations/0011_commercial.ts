@@ -99,6 +99,8 @@ export function commercial(dialect: Dialect): Migration {
         .addColumn('unit_id', 'integer')
         .addColumn('status', 'text', (c) => c.notNull().defaultTo('requested'))
         .addColumn('scheduled_for', 'bigint')
+        // the day the client would like the work done (UTC midnight of that day)
+        .addColumn('preferred_date', 'bigint')
         .addColumn('terms_accepted_at', 'bigint', (c) => c.notNull())
         .addColumn('created_by', 'integer')
         .addColumn('created', 'bigint', (c) => c.notNull())

@@ -55,26 +55,26 @@ export interface QuotesTable {
   /** a SERVICE_TYPES api_name */
   service_type: string;
   /** JSON: [{description, reg, vehicle_class, value_band}] */
-  vehicles: string;
-  contact_name: string;
-  contact_email: string;
-  contact_phone: string;
-  notes: string;
+  vehicles: Generated<string>;
+  contact_name: Generated<string>;
+  contact_email: Generated<string>;
+  contact_phone: Generated<string>;
+  notes: Generated<string>;
   requested_by: number | null;
-  requested_by_name: string;
+  requested_by_name: Generated<string>;
   requested_at: number;
   /** 'requested' (waiting for a price) | 'quoted' (priced) | 'withdrawn' */
-  status: string;
+  status: Generated<string>;
   /** index of ORDER_PROGRESS */
-  progress: number;
+  progress: Generated<number>;
   once_off_cents: number | null;
   monthly_cents: number | null;
   contract_months: number | null;
   valid_until: number | null;
-  priced_by: string;
+  priced_by: Generated<string>;
   priced_at: number | null;
-  price_notes: string;
-  decided_by: string;
+  price_notes: Generated<string>;
+  decided_by: Generated<string>;
   decided_at: number | null;
   updated: number;
 }
@@ -91,21 +91,23 @@ export interface JobsTable {
   /** the unit worked on (null for a new vehicle's installation) */
   unit_id: number | null;
   /** the vehicle as the client described it (new vehicles) */
-  vehicle: string;
+  vehicle: Generated<string>;
   /** transfers: the vehicle the unit moves to */
-  transfer_to: string;
+  transfer_to: Generated<string>;
   /** 'requested' | 'scheduled' | 'in_progress' | 'completed' | 'cancelled' */
-  status: string;
+  status: Generated<string>;
   scheduled_for: number | null;
-  site_address: string;
-  contact_name: string;
-  contact_phone: string;
-  notes: string;
-  technician: string;
-  terms_accepted_by: string;
+  /** the day the client would like the work done, UTC midnight of it (null: any day) */
+  preferred_date: number | null;
+  site_address: Generated<string>;
+  contact_name: Generated<string>;
+  contact_phone: Generated<string>;
+  notes: Generated<string>;
+  technician: Generated<string>;
+  terms_accepted_by: Generated<string>;
   terms_accepted_at: number;
   created_by: number | null;
-  created_by_name: string;
+  created_by_name: Generated<string>;
   created: number;
   completed_at: number | null;
   updated: number;
@@ -118,17 +120,17 @@ export interface WorkApprovalsTable {
   reference: string;
   job_id: number | null;
   unit_id: number | null;
-  title: string;
-  description: string;
-  amount_cents: number;
+  title: Generated<string>;
+  description: Generated<string>;
+  amount_cents: Generated<number>;
   /** 'pending' | 'approved' | 'declined' */
-  status: string;
-  requested_by: string;
+  status: Generated<string>;
+  requested_by: Generated<string>;
   requested_at: number;
   decided_by: number | null;
-  decided_by_name: string;
+  decided_by_name: Generated<string>;
   decided_at: number | null;
-  decision_note: string;
+  decision_note: Generated<string>;
 }
 
 /** An offer the provider publishes to every client (not a tenant table). */
@@ -151,11 +153,11 @@ export interface SurveysTable {
   title: string;
   question: string;
   /** 'open' | 'answered' */
-  status: string;
+  status: Generated<string>;
   /** 1 to 5 */
   rating: number | null;
-  comment: string;
-  answered_by: string;
+  comment: Generated<string>;
+  answered_by: Generated<string>;
   answered_at: number | null;
   created: number;
 }

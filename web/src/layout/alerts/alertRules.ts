@@ -1,6 +1,12 @@
 // Which top-bar icons a user sees (SPEC §6) and the site alert types behind the site-alert icon
 // (SPEC §2 "Site alert targets").
-import { checkPermission, isSupportType, type Role, type UserInfo } from '@fleet/common';
+import {
+  checkPermission,
+  isSupportType,
+  SITE_ALERT_TYPES,
+  type SiteAlertType,
+  type UserInfo,
+} from '@fleet/common';
 
 type Viewer = Pick<UserInfo, 'roles' | 'user_type'>;
 
@@ -21,61 +27,7 @@ export function alertIconsFor(user: Viewer): AlertIconVisibility {
   };
 }
 
-export interface SiteAlertType {
-  /** The key of its count in get_site_alerts. */
-  key: string;
-  label: string;
-  roles: Role[];
-  /** Survey and vehicle-details alerts have no page. */
-  path: string | null;
-  display: boolean;
-}
-
-export const SITE_ALERT_TYPES: SiteAlertType[] = [
-  {
-    key: 'accounts_overdue',
-    label: 'Account overdue',
-    roles: ['feature_accounts'],
-    path: '/portal/account/billing',
-    display: true,
-  },
-  {
-    key: 'details_update',
-    label: 'Client details need an update',
-    roles: ['feature_unit_issues'],
-    path: '/portal/account/client_detail',
-    display: true,
-  },
-  {
-    key: 'initial_details',
-    label: 'Client details needed',
-    roles: ['feature_unit_issues'],
-    path: '/portal/account/client_detail',
-    display: true,
-  },
-  {
-    key: 'work_approvals',
-    label: 'Work approvals waiting',
-    roles: ['feature_jobs'],
-    path: '/portal/account/work_approvals',
-    display: true,
-  },
-  {
-    key: 'unit_issues',
-    label: 'Unit issues',
-    roles: ['feature_unit_issues'],
-    path: '/portal/vehicles/unit/issues',
-    display: true,
-  },
-  { key: 'survey', label: 'Survey', roles: ['general_site_alerts'], path: null, display: true },
-  {
-    key: 'vehicle_details',
-    label: 'Vehicle details needed',
-    roles: ['general_site_alerts'],
-    path: null,
-    display: true,
-  },
-];
+export { SITE_ALERT_TYPES, type SiteAlertType };
 
 /** SPEC §6: only displayed types with a count above 0 whose roles the user holds. */
 export function visibleSiteAlerts(
