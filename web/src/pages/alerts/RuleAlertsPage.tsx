@@ -3,17 +3,17 @@
 // evidence (RuleAlertPage). Opened from the top-bar icon, the list marks the alerts seen once its
 // first page is read, so the alerts that were new still show their "New" tag here.
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Card, Empty, Form, Select, Table, Tag } from 'antd';
-import { RULE_TYPES, type RuleAlert, type RuleTypeKey } from '@fleet/common';
+import { RULE_TYPE_KEYS, RULE_TYPES, type RuleAlert, type RuleTypeKey } from '@fleet/common';
 import { setRuleAlertsSeen } from '../../api/alerts';
 import { useDateTime } from '../../components/dates';
 import DateRangeField from '../../components/DateRangeField';
 import type { DateRange } from '../../components/dateRangePresets';
 import PageContainer from '../../components/PageContainer';
 import { usePagedQuery } from '../../components/usePagedQuery';
-import { nowInZone } from '../../components/zone';
+import { nowInZone, zoned } from '../../components/zone';
 import { ALERT_KEYS } from '../../layout/alerts/alertQueries';
 import { unitLabel, useUnits } from '../tracking/common/useUnits';
 import { clearAllAlertMarks } from './ruleAlerts/newAlertMarks';
@@ -50,16 +50,45 @@ const lastWeek = (): DateRange => {
   return [now.subtract(6, 'day').startOf('day'), now.endOf('day')];
 };
 
+/**
+ * Filters a link may set (?uid=&type=&from=&to=, e.g. the dashboard's speeding total): anything
+ * not understood is left out, so a stale or hand-typed link still opens the list.
+ */
+export function filtersFromLink(params: URLSearchParams): {
+  uid?: number;
+  type?: RuleTypeKey;
+  range?: DateRange;
+} {
+  const out: { uid?: number; type?: RuleTypeKey; range?: DateRange } = {};
+  const uid = Number(params.get('uid'));
+  if (Number.isInteger(uid) && uid > 0) out.uid = uid;
+  const type = params.get('type');
+  if (type && (RULE_TYPE_KEYS as readonly string[]).includes(type)) out.type = type as RuleTypeKey;
+  const from = zoned(params.get('from'));
+  const to = zoned(params.get('to'));
+  if (
+    params.get('from') &&
+    params.get('to') &&
+    from.isValid() &&
+    to.isValid() &&
+    !to.isBefore(from)
+  )
+    out.range = [from, to];
+  return out;
+}
+
 export default function RuleAlertsPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const client = useQueryClient();
   const dateTime = useDateTime();
   const { units, isLoading: unitsLoading } = useUnits();
-  const [uid, setUid] = useState<number | undefined>();
-  const [type, setType] = useState<RuleTypeKey | undefined>();
-  const [when, setWhen] = useState<When>('any');
-  const [range, setRange] = useState<DateRange>(lastWeek);
+  const [params] = useSearchParams();
+  const [linked] = useState(() => filtersFromLink(params));
+  const [uid, setUid] = useState<number | undefined>(linked.uid);
+  const [type, setType] = useState<RuleTypeKey | undefined>(linked.type);
+  const [when, setWhen] = useState<When>(linked.range ? 'range' : 'any');
+  const [range, setRange] = useState<DateRange>(() => linked.range ?? lastWeek());
   const filters = ruleAlertFilters(uid, type, when === 'range' ? range : null);
   const filtered = Object.keys(filters).length > 0;
   const { query, rows, pagination, setPage } = usePagedQuery(

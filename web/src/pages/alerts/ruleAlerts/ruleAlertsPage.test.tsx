@@ -104,3 +104,24 @@ describe('rule alert list', () => {
     expect(link.getAttribute('href')).toBe('/portal/rules/index');
   });
 });
+
+describe('a link to the rule alerts', () => {
+  it('sets the filters it names and ignores what it does not understand', async () => {
+    const { filtersFromLink } = await import('../RuleAlertsPage');
+    const linked = filtersFromLink(
+      new URLSearchParams({
+        type: 'speeding',
+        uid: '4',
+        from: '2026-11-18T22:00:00.000Z',
+        to: '2026-11-25T08:00:00.000Z',
+      }),
+    );
+    expect(linked.type).toBe('speeding');
+    expect(linked.uid).toBe(4);
+    expect(linked.range?.map((d) => d.toISOString())).toEqual([
+      '2026-11-18T22:00:00.000Z',
+      '2026-11-25T08:00:00.000Z',
+    ]);
+    expect(filtersFromLink(new URLSearchParams('type=nonsense&uid=-1&from=x&to=y'))).toEqual({});
+  });
+});
