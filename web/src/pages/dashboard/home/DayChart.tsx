@@ -34,7 +34,12 @@ export default function DayChart({ label, values, colour, format, height = 90 }:
     if (!ref.current) return;
     const c = echarts.init(ref.current, undefined, { renderer: 'canvas' });
     chart.current = c;
-    const resize = new ResizeObserver(() => c.resize());
+    // Sized from the box it was given whenever that box changes (the grid settles after the
+    // first paint, a phone turns): a chart drawn at the wrong width would be a sliver.
+    const resize = new ResizeObserver(([entry]) => {
+      const { width, height: h } = entry.contentRect;
+      if (width > 0 && h > 0) c.resize({ width, height: h });
+    });
     resize.observe(ref.current);
     return () => {
       resize.disconnect();
@@ -74,6 +79,7 @@ export default function DayChart({ label, values, colour, format, height = 90 }:
       },
       true,
     );
+    chart.current?.resize();
   }, [values, colour, label, format]);
 
   return (

@@ -5,6 +5,7 @@ import { Button, Card, Segmented, Skeleton, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, MinusOutlined } from '@ant-design/icons';
 import type { DashboardInfo } from '@fleet/common';
 import { DASHBOARD_DAYS, type DashboardDays } from '../../../api/dashboard';
+import { useIsMobile } from '../../../layout/useResponsive';
 import DayChart from './DayChart';
 import TotalDrawer from './TotalDrawer';
 import { changeOf, formatTotal, TOTALS, type TotalMeta } from './totals';
@@ -58,6 +59,15 @@ function ChangeTag({
 
 export default function PeriodTotals({ days, onDays, info }: Props) {
   const [open, setOpen] = useState<TotalMeta | null>(null);
+  const mobile = useIsMobile();
+  const period = (
+    <Segmented<DashboardDays>
+      aria-label="Period"
+      value={days}
+      onChange={onDays}
+      options={DASHBOARD_DAYS.map((d) => ({ value: d, label: PERIOD_LABEL[d] }))}
+    />
+  );
   return (
     <Card
       className="dashboard-card"
@@ -66,29 +76,19 @@ export default function PeriodTotals({ days, onDays, info }: Props) {
           Driving totals
         </Typography.Title>
       }
-      extra={
-        <Segmented<DashboardDays>
-          aria-label="Period"
-          value={days}
-          onChange={onDays}
-          options={DASHBOARD_DAYS.map((d) => ({ value: d, label: PERIOD_LABEL[d] }))}
-        />
-      }
+      extra={mobile ? undefined : period}
     >
+      {mobile && <div className="dashboard-card-tools">{period}</div>}
       {!info ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : (
         <ul className="total-grid" aria-label={`Totals, ${PERIOD_LABEL[days].toLowerCase()}`}>
           {TOTALS.map((meta) => (
             <li key={meta.key} className="total-tile" style={{ borderTopColor: meta.colour }}>
-              <Button
-                type="link"
-                className="total-open"
-                onClick={() => setOpen(meta)}
-                aria-label={`${meta.label}: ${formatTotal(meta.key, info.totals[meta.key])}. Show by vehicle`}
-              >
-                <span className="total-label">{meta.label}</span>
+              <Button type="link" className="total-open" onClick={() => setOpen(meta)}>
+                <span className="total-label">{meta.label}</span>{' '}
                 <span className="total-value">{formatTotal(meta.key, info.totals[meta.key])}</span>
+                <span className="visually-hidden"> by vehicle</span>
               </Button>
               <ChangeTag meta={meta} info={info} days={days} />
               {days > 1 && (

@@ -2,7 +2,8 @@
 // count the user clicked; at least DASHBOARD_UNIT_LIST_MIN rows before "Show all" (SPEC §9).
 import { forwardRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Button, Card, Empty, Segmented, Table, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Segmented, Select, Table, Tag, Typography } from 'antd';
+import { useIsMobile } from '../../../layout/useResponsive';
 import { DASHBOARD_UNIT_LIST_MIN, type DashboardUnit } from '@fleet/common';
 import { usePermission } from '../../../components/Permission';
 
@@ -38,7 +39,34 @@ const TodayUnits = forwardRef<HTMLDivElement, Props>(function TodayUnits(
 ) {
   const [all, setAll] = useState(false);
   const live = usePermission(['feature_realtime']);
+  const mobile = useIsMobile();
   const rows = unitsOf(units ?? [], filter);
+  const choose = (f: UnitFilter) => {
+    onFilter(f);
+    setAll(false);
+  };
+  const options = FILTERS.map((f) => ({
+    value: f.value,
+    label: `${f.label} ${unitsOf(units ?? [], f.value).length}`,
+  }));
+  // A phone has no room for six segments: the same choice as a list.
+  const picker = mobile ? (
+    <Select<UnitFilter>
+      aria-label="Show units"
+      value={filter}
+      onChange={choose}
+      options={options}
+      style={{ width: '100%' }}
+    />
+  ) : (
+    <Segmented<UnitFilter>
+      aria-label="Show units"
+      size="small"
+      value={filter}
+      onChange={choose}
+      options={options}
+    />
+  );
   const shown = all ? rows : rows.slice(0, DASHBOARD_UNIT_LIST_MIN);
   return (
     <div ref={ref} tabIndex={-1} className="dashboard-anchor">
@@ -49,22 +77,9 @@ const TodayUnits = forwardRef<HTMLDivElement, Props>(function TodayUnits(
             Today&apos;s units
           </Typography.Title>
         }
-        extra={
-          <Segmented<UnitFilter>
-            aria-label="Show units"
-            size="small"
-            value={filter}
-            onChange={(f) => {
-              onFilter(f);
-              setAll(false);
-            }}
-            options={FILTERS.map((f) => ({
-              value: f.value,
-              label: `${f.label} ${unitsOf(units ?? [], f.value).length}`,
-            }))}
-          />
-        }
+        extra={mobile ? undefined : picker}
       >
+        {mobile && <div className="dashboard-card-tools">{picker}</div>}
         <Table<DashboardUnit>
           aria-labelledby="dashboard-units"
           rowKey="uid"

@@ -48,9 +48,14 @@ export const TOTALS: TotalMeta[] = [
   },
 ];
 
+/** Thousands grouped with a space, as South Africans write them; km with 2 decimals (SPEC §9). */
 export function formatTotal(key: TotalKey, value: number): string {
-  return key === 'distance' ? formatKm(value) : value.toLocaleString('en-ZA');
+  if (key !== 'distance') return group(String(Math.round(value)));
+  const [whole, part] = formatKm(value).replace(' km', '').split('.');
+  return `${group(whole)}.${part} km`;
 }
+
+const group = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0');
 
 export interface Change {
   /** e.g. '+12%', '−3', 'new', 'no change' */
