@@ -278,6 +278,15 @@ export const PAYLOAD_CLEANING_EXCLUDED_KEYS = [
   'driver_tag',
   'licence_number',
   'is_driver',
+  // A client's bank account and branch numbers, VAT and company registration numbers, a ledger
+  // reference and a signature are text of digits: a 16-digit account number is past a number's
+  // exact range, and a leading zero counts.
+  'bank_account_number',
+  'bank_branch_code',
+  'vat_number',
+  'registration_number',
+  'reference',
+  'signed_by',
 ];
 
 const NUMERIC = /^-?(0|[1-9]\d*)(\.\d+)?$/;

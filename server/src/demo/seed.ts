@@ -15,6 +15,7 @@ import { clock, now } from '../clock';
 import { addMissingDemoPlaces, seedPlaces } from './seed-places';
 import { addMissingDemoRules, seedNotices, seedRules } from './seed-rules';
 import { addMissingDemoFleet, seedFleet } from './seed-fleet';
+import { addMissingDemoBilling, seedBilling } from './seed-billing';
 
 export const DEMO_LOGINS: {
   username: string;
@@ -147,6 +148,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
     await addMissingDemoPlaces(db);
     await addMissingDemoRules(db);
     await addMissingDemoFleet(db);
+    await addMissingDemoBilling(db);
     return false;
   }
   const provider = await addClient(db, 'Tracking Provider');
@@ -222,6 +224,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
   await seedFleet(db, demo, 'demo', demoUids);
   await seedFleet(db, other, 'other', otherUids);
   await seedNotices(db);
+  await seedBilling(db, { provider, demo, other });
   return true;
 }
 

@@ -31,6 +31,7 @@ import { toUnitItem, withUnitState } from './unit-view';
 import { clientUnitIssues } from './unit-issues';
 import { userTimeZone } from './units';
 import { pendingWorkApprovals, siteAlertTasks } from './site-alerts';
+import { supportDashboardTasks } from './support-dashboard';
 import { overdueInvoiceCount } from './account-overdue';
 
 const DASHBOARD_ROLES: readonly Role[] = ['feature_dashboard', 'user_support'];
@@ -285,4 +286,5 @@ export const dashboardTasks = [
   getDashboardSummary,
   getDashboardToday,
   ...siteAlertTasks,
+  ...supportDashboardTasks,
 ];

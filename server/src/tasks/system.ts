@@ -258,3 +258,79 @@ export async function deviceIdTaken(ctx: TaskContext, deviceId: string): Promise
     .executeTakeFirst();
   return !!row;
 }
+
+// ---- The account (issue 15): the clients the account pages name, and the provider's monthly
+// deals, which belong to no client (support staff write them, every user reads them).
+
+/** The clients of these ids the caller may see (support staff: any; others: their own only). */
+export async function clientsByIds(
+  ctx: TaskContext,
+  ids: number[],
+): Promise<{ cid: number; name: string; state: number }[]> {
+  const visible = ctx.tenant.isSupport ? ids : ids.filter((id) => id === ctx.user.clientId);
+  if (!visible.length) return [];
+  return ctx.system
+    .selectFrom('clients')
+    .select(['cid', 'name', 'state'])
+    .where('cid', 'in', visible)
+    .orderBy('name')
+    .execute();
+}
+
+/** Monthly deals ending at or after `endingFrom` (every deal when absent), by their start. */
+export async function monthlyDealRows(ctx: TaskContext, endingFrom?: number) {
+  let q = ctx.system.selectFrom('monthly_deals').selectAll();
+  if (endingFrom !== undefined) q = q.where('valid_to', '>=', endingFrom);
+  return q.orderBy('valid_from').orderBy('id').limit(500).execute();
+}
+
+/** A monthly deal by its id, or 'Monthly deal not found' (support staff). */
+export async function findMonthlyDeal(ctx: TaskContext, id: number) {
+  requireSupport(ctx, 'manage monthly deals');
+  const row = await ctx.system
+    .selectFrom('monthly_deals')
+    .selectAll()
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw notFound('Monthly deal');
+  return row;
+}
+
+export interface MonthlyDealFields {
+  title: string;
+  description: string;
+  price_cents: number | null;
+  valid_from: number;
+  valid_to: number;
+}
+
+/** Writes a monthly deal (a new one without `id`); its id (support staff). */
+export async function saveMonthlyDeal(
+  ctx: TaskContext,
+  fields: MonthlyDealFields,
+  id?: number,
+): Promise<number> {
+  requireSupport(ctx, 'write monthly deals');
+  const time = clockNow();
+  if (id !== undefined) {
+    await findMonthlyDeal(ctx, id);
+    await ctx.system
+      .updateTable('monthly_deals')
+      .set({ ...fields, updated: time })
+      .where('id', '=', id)
+      .execute();
+    return id;
+  }
+  const row = await ctx.system
+    .insertInto('monthly_deals')
+    .values({ ...fields, created_by: ctx.user.username, created: time, updated: time })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Deletes a monthly deal (support staff). */
+export async function deleteMonthlyDeal(ctx: TaskContext, id: number): Promise<void> {
+  await findMonthlyDeal(ctx, id);
+  await ctx.system.deleteFrom('monthly_deals').where('id', '=', id).execute();
+}

@@ -1,6 +1,6 @@
 // The alert-icon area of the top bar (SPEC §2, §6). Each icon shows only for the users SPEC §6
 // names; a count that cannot be read shows "off".
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dropdown, Tooltip } from 'antd';
@@ -22,6 +22,8 @@ import {
   useSiteAlerts,
 } from './alertQueries';
 import { beep } from './beep';
+import VehicleDetailsModal from './VehicleDetailsModal';
+import SurveyModal from '../../pages/account/SurveyModal';
 import { useTopBarDropdown } from '../useTopBarDropdown';
 import { useRuleAlertPush } from '../../pages/alerts/ruleAlerts/useRuleAlertPush';
 import { clearAllAlertMarks } from '../../pages/alerts/ruleAlerts/newAlertMarks';
@@ -107,8 +109,17 @@ function NoticesIcon() {
   );
 }
 
+/** The site alerts without a page (SPEC §2) open here instead. */
+type InPlace = 'survey' | 'vehicle_details';
+
 function SiteAlertIcon({ user }: { user: UserInfo }) {
   const navigate = useNavigate();
+  const [inPlace, setInPlace] = useState<InPlace | null>(null);
+  const client = useQueryClient();
+  const close = () => {
+    setInPlace(null);
+    void client.invalidateQueries({ queryKey: ALERT_KEYS.siteAlerts });
+  };
   const { data, isError } = useSiteAlerts(true);
   const total = isError ? undefined : data?.total_count;
   const alerts = data ? visibleSiteAlerts(data.counts, user) : [];
@@ -117,22 +128,25 @@ function SiteAlertIcon({ user }: { user: UserInfo }) {
     ? alerts.map((a) => ({
         key: a.key,
         label: `${a.label} (${a.count})`,
-        disabled: !a.path,
-        onClick: () => a.path && navigate(a.path),
+        onClick: () => (a.path ? navigate(a.path) : setInPlace(a.key as InPlace)),
       }))
     : [{ key: 'none', label: 'No site alerts', disabled: true }];
   return (
-    <Dropdown menu={{ items }} {...dropdownProps}>
-      <button
-        {...triggerProps}
-        className="header-icon"
-        aria-label={alertIconName('Site alerts', total)}
-      >
-        <NumberBadge value={total}>
-          <WarningOutlined />
-        </NumberBadge>
-      </button>
-    </Dropdown>
+    <>
+      <Dropdown menu={{ items }} {...dropdownProps}>
+        <button
+          {...triggerProps}
+          className="header-icon"
+          aria-label={alertIconName('Site alerts', total)}
+        >
+          <NumberBadge value={total}>
+            <WarningOutlined />
+          </NumberBadge>
+        </button>
+      </Dropdown>
+      <SurveyModal open={inPlace === 'survey'} onClose={close} />
+      <VehicleDetailsModal open={inPlace === 'vehicle_details'} onClose={close} />
+    </>
   );
 }
 

@@ -45,6 +45,38 @@ describe('top-bar alert icons', () => {
     expect(screen.getByRole('button', { name: 'Rule alerts, 0' })).toBeTruthy();
   });
 
+  it('leads each site alert to its page, and opens those without a page in place', async () => {
+    mockApi({
+      get_site_alerts: () => ({
+        data: {
+          total_count: 3,
+          accounts_overdue: 0,
+          details_update: 0,
+          initial_details: 0,
+          work_approvals: 2,
+          unit_issues: 0,
+          survey: 0,
+          vehicle_details: 1,
+        },
+      }),
+      get_vehicles_missing_details: () => ({
+        data: { vehicles: [{ uid: 7, name: 'Hino 300', missing: ['registration', 'make'] }] },
+      }),
+    });
+    const app = renderApp('/portal/user_settings', { user: userOf('full') });
+    fireEvent.click(await screen.findByRole('button', { name: 'Site alerts, 3' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Vehicle details needed (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Vehicle details needed' });
+    const link = await within(dialog).findByRole('link', { name: 'Hino 300' });
+    expect(link.getAttribute('href')).toBe('/portal/vehicles/vehicle/edit/7');
+    expect(within(dialog).getByText('Missing: registration, make')).toBeTruthy();
+    fireEvent.click(link);
+    await waitFor(() => expect(app.location()).toBe('/portal/vehicles/vehicle/edit/7'));
+    fireEvent.click(screen.getByRole('button', { name: 'Site alerts, 3' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Work approvals waiting (2)' }));
+    await waitFor(() => expect(app.location()).toBe('/portal/account/work_approvals'));
+  });
+
   it('polls the chase-up count for support users and leads to /recovery/chase_up', async () => {
     const api = mockApi({ get_chaseup_events_count_new: () => ({ data: { count: 2 } }) });
     const app = renderApp('/recovery/search', { user: userOf('support') });

@@ -138,6 +138,9 @@ function DealModal({ deal, onClose }: { deal: MonthlyDeal | null; onClose(): voi
         error={errors.valid_from ?? errors.valid_to}
         help="The first and the last day of the deal"
       >
+        <label htmlFor="deal-valid-end" className="visually-hidden">
+          Valid until
+        </label>
         <DatePicker.RangePicker
           id={{ start: 'deal-valid', end: 'deal-valid-end' }}
           className="full-width"

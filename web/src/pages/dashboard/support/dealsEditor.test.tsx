@@ -23,7 +23,7 @@ function pickRange(dialog: HTMLElement, from: string, to: string) {
   fireEvent.mouseDown(start);
   fireEvent.change(start, { target: { value: from } });
   fireEvent.keyDown(start, { key: 'Enter' });
-  const end = dialog.querySelector<HTMLInputElement>('#deal-valid-end')!;
+  const end = within(dialog).getByLabelText('Valid until');
   fireEvent.change(end, { target: { value: to } });
   fireEvent.keyDown(end, { key: 'Enter' });
 }

@@ -1,0 +1,54 @@
+// Support staff's client details page without a client: the clients (get_clients), each opening
+// its details.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Card, Input, Table } from 'antd';
+import { CLIENT_STATE, type ClientRow } from '@fleet/common';
+import { usePagedQuery } from '../../../components/usePagedQuery';
+
+export const clientDetailPath = (cid: number) => `/portal/account/client_detail/${cid}`;
+
+export default function ClientList() {
+  const [search, setSearch] = useState('');
+  const { query, rows, pagination, setPage } = usePagedQuery(
+    'get_clients',
+    search ? { search } : {},
+    (a) => a.clients,
+  );
+  return (
+    <Card variant="borderless">
+      <div className="billing-toolbar">
+        <Input.Search
+          aria-label="Search clients"
+          placeholder="Search clients"
+          allowClear
+          style={{ maxWidth: 320 }}
+          onSearch={(value) => {
+            setSearch(value.trim());
+            setPage(1);
+          }}
+        />
+      </div>
+      <Table<ClientRow>
+        rowKey="cid"
+        loading={query.isFetching}
+        dataSource={rows}
+        pagination={pagination}
+        locale={{ emptyText: search ? 'No client by that name' : 'No clients' }}
+        columns={[
+          {
+            title: 'Client',
+            dataIndex: 'name',
+            render: (name: string, row) => <Link to={clientDetailPath(row.cid)}>{name}</Link>,
+          },
+          {
+            title: 'State',
+            dataIndex: 'state',
+            render: (s: number) => CLIENT_STATE[s as keyof typeof CLIENT_STATE] ?? s,
+          },
+          { title: 'Vehicles', dataIndex: 'unit_count', align: 'right', responsive: ['sm'] },
+        ]}
+      />
+    </Card>
+  );
+}
