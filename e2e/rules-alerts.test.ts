@@ -144,11 +144,16 @@ describe('Rules and alerts', () => {
       await context.close();
 
       const support = await loggedInPage(browser, server, DEMO_USERS.support, VIEWPORTS[size]);
+      // Support staff write notices on their dashboard; the old /recovery/notices leads there.
       await support.page.goto(`${server.url}/#/recovery/notices`);
-      await support.page.getByRole('heading', { level: 1, name: 'Notices to clients' }).waitFor();
+      await waitForHashPath(support.page, (p) => p === '/support');
+      await support.page.getByRole('heading', { level: 2, name: 'Notices to clients' }).waitFor();
       await support.page.getByText('Planned maintenance on Sunday night').first().waitFor();
-      await screenshot(support.page, `${size}-recovery_notices`);
-      await expectNoSidewaysScroll(support.page, `recovery/notices at ${VIEWPORTS[size].width} px`);
+      await screenshot(support.page, `${size}-support_notices`);
+      await expectNoSidewaysScroll(
+        support.page,
+        `the support dashboard at ${VIEWPORTS[size].width} px`,
+      );
       expect(support.errors).toEqual([]);
       await support.context.close();
     }

@@ -1,7 +1,7 @@
 // The support dashboard (/support, user_support, hidden from the menu; issue 15): the provider's
 // operations across every client: clients by state, units reporting now, silent for a day or
 // never, unknown devices knocking, positions per minute over the last hour, open chase-ups and
-// overdue accounts; and where support staff write the monthly deals clients read.
+// overdue accounts; and where support staff write the monthly deals and the notices clients read.
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Empty, Skeleton, Table, Typography } from 'antd';
@@ -9,6 +9,7 @@ import { formatRand, type SupportDashboard } from '@fleet/common';
 import { supportDashboardQuery } from '../../api/dashboard';
 import PageContainer from '../../components/PageContainer';
 import DealsEditor from './support/DealsEditor';
+import NoticesEditor from './support/NoticesEditor';
 import PositionsChart from './support/PositionsChart';
 import './home/dashboard.css';
 
@@ -117,11 +118,11 @@ export default function SupportDashboardPage() {
             </Card>
           </div>
           <DealsEditor />
-          <p>
-            Notices to clients are written under <Link to="/recovery/notices">Notices</Link>.
-          </p>
         </div>
       )}
+      <div className="support-notices">
+        <NoticesEditor />
+      </div>
     </PageContainer>
   );
 }

@@ -15,7 +15,6 @@ const RECOVERY = {
   trips: () => import('../../pages/recovery/RecoveryTripsPage'),
   border: () => import('../../pages/recovery/BorderCrossingPage'),
   backup: () => import('../../pages/recovery/BackupUnitsPage'),
-  notices: () => import('../../pages/recovery/NoticeMessagesPage'),
 };
 const SUPPORT: Role[] = ['user_support'];
 
@@ -26,12 +25,9 @@ export const recovery: AppRoute = {
   children: [
     { path: 'search', page: RECOVERY.search, meta: { title: 'Search', roles: SUPPORT } },
     { path: 'chase_up', page: RECOVERY.chaseUp, meta: { title: 'Chase-ups', roles: SUPPORT } },
-    // Issue 11 item 7: support users write the notices users read under alerts/notices.
-    {
-      path: 'notices',
-      page: RECOVERY.notices,
-      meta: { title: 'Notices to clients', roles: SUPPORT },
-    },
+    // Notices to clients are written on the support dashboard (SPEC-CHECKLIST decision); an old
+    // link to the page they had here leads there.
+    { path: 'notices', redirect: '/support', meta: { hidden: true } },
     detail('chase_up_detail/:id', 'Chase-up', SUPPORT, RECOVERY.chaseUpDetail, {
       activeMenu: '/recovery/chase_up',
     }),

@@ -1,12 +1,12 @@
-// recovery/notices (issue 11 item 7): support users list the notices they wrote, write one for
+// The support dashboard's notices card (issue 11 item 7): support users list the notices they wrote, write one for
 // chosen clients (set_notice_message carries the audience), see the message cleaned in the
 // preview, get the server's refusal beside its field, and delete after a question.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { NoticeMessage } from '@fleet/common';
-import { renderApp } from '../../test/renderApp';
-import { mockApi, type TaskHandler } from '../../test/mockApi';
-import { userOf } from '../../test/fixtures';
+import { renderApp } from '../../../test/renderApp';
+import { mockApi, type TaskHandler } from '../../../test/mockApi';
+import { userOf } from '../../../test/fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -86,15 +86,15 @@ const dialogButton = (text: string) =>
 const typeIn = (label: string, value: string) =>
   fireEvent.change(within(dialog()).getByLabelText(label), { target: { value } });
 
-describe('Notices to clients (recovery/notices)', () => {
+describe('Notices to clients (on /support)', () => {
   it('lists each notice with its audience by client name, priority and read count', async () => {
     supportServer([
       written(1, { title: 'Tariffs change', priority: 3, read_count: 7 }),
       written(2, { title: 'Depot move', all_clients: false, client_ids: [12, 11], type: 2 }),
     ]);
-    renderApp('/recovery/notices', { user: userOf('support') });
+    renderApp('/support', { user: userOf('support') });
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Notices to clients' }),
+      await screen.findByRole('heading', { level: 2, name: 'Notices to clients' }),
     ).toBeTruthy();
     const first = (await screen.findByText('Tariffs change')).closest('tr')!;
     expect(first.textContent).toContain('All clients');
@@ -107,7 +107,7 @@ describe('Notices to clients (recovery/notices)', () => {
 
   it('writes a notice for chosen clients, previewing the message without its script', async () => {
     const api = supportServer([]);
-    renderApp('/recovery/notices', { user: userOf('support') });
+    renderApp('/support', { user: userOf('support') });
     fireEvent.click((await screen.findByText('Write a notice')).closest('button')!);
     await openDialog();
     typeIn('Title', 'Road closure on the N1');
@@ -158,7 +158,7 @@ describe('Notices to clients (recovery/notices)', () => {
         }),
       },
     );
-    renderApp('/recovery/notices', { user: userOf('support') });
+    renderApp('/support', { user: userOf('support') });
     fireEvent.click(await screen.findByLabelText('Edit Old title'));
     await openDialog();
     expect((within(dialog()).getByLabelText('Title') as HTMLInputElement).value).toBe('Old title');
@@ -177,7 +177,7 @@ describe('Notices to clients (recovery/notices)', () => {
 
   it('deletes a notice only after the question', async () => {
     const api = supportServer([written(3, { title: 'Holiday hours' })]);
-    renderApp('/recovery/notices', { user: userOf('support') });
+    renderApp('/support', { user: userOf('support') });
     fireEvent.click(await screen.findByLabelText('Delete Holiday hours'));
     await screen.findByText('Delete the notice "Holiday hours"?');
     expect(api.requestsOf('delete_notice_message')).toHaveLength(0);
@@ -191,7 +191,7 @@ describe('Notices to clients (recovery/notices)', () => {
 
   it('is not offered to a client’s users', async () => {
     supportServer([]);
-    const app = renderApp('/recovery/notices', { user: userOf('full') });
+    const app = renderApp('/support', { user: userOf('full') });
     await waitFor(() => expect(app.location()).not.toBe('/recovery/notices'));
   });
 });
