@@ -15,6 +15,7 @@ import { clock, now } from '../clock';
 import { addMissingDemoPlaces, seedPlaces } from './seed-places';
 import { addMissingDemoRules, seedNotices, seedRules } from './seed-rules';
 import { addMissingDemoFleet, seedFleet } from './seed-fleet';
+import { addMissingDemoOrders, seedOrders } from './seed-orders';
 import { addMissingDemoBilling, seedBilling } from './seed-billing';
 
 export const DEMO_LOGINS: {
@@ -149,6 +150,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
     await addMissingDemoRules(db);
     await addMissingDemoFleet(db);
     await addMissingDemoBilling(db);
+    await addMissingDemoOrders(db);
     return false;
   }
   const provider = await addClient(db, 'Tracking Provider');
@@ -223,6 +225,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
   await seedRules(db, other, 'other', otherUids);
   await seedFleet(db, demo, 'demo', demoUids);
   await seedFleet(db, other, 'other', otherUids);
+  await seedOrders(db, { provider, demo, other }, demoUids);
   await seedNotices(db);
   await seedBilling(db, { provider, demo, other });
   return true;

@@ -103,7 +103,7 @@ async function execute(
   log: Logger,
 ): Promise<unknown> {
   // import_ tasks (import_kml) write many rows at once: all or nothing, like set_ and delete_.
-  const writes = /^(set|delete|import)_/.test(task.name);
+  const writes = task.writes === true || /^(set|delete|import)_/.test(task.name);
   if (!writes) {
     const ctx = new TaskContext(services.db.db, user, services, meta);
     const data = await task.handler(ctx, params);

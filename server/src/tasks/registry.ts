@@ -42,6 +42,11 @@ interface TaskBase {
   roles: readonly Role[] | 'any';
   /** Required for set_/delete_ tasks: the change-log entity type (SPEC §3). */
   entityType?: ChangeLogEntityType;
+  /**
+   * A task that writes although its name does not start with set_, delete_ or import_ (accept_quote,
+   * approve_work_approval): it runs in the write transaction with its change-log rows too.
+   */
+  writes?: boolean;
   /** Parameters aimed at another client's data; the isolation walk calls every task with them. */
   probe(foreign: ForeignIds): Record<string, unknown>;
 }
@@ -92,7 +97,7 @@ export function defineExtraTask<S extends z.ZodType>(
 export function registerTasks(defs: TaskDef[]): void {
   for (const def of defs) {
     if (tasks.has(def.name)) throw new Error(`Task ${def.name} registered twice`);
-    if (/^(set|delete)_/.test(def.name) && !def.entityType) {
+    if ((def.writes || /^(set|delete)_/.test(def.name)) && !def.entityType) {
       throw new Error(`Task ${def.name} writes data and must declare its change-log entityType`);
     }
     if (def.roles !== 'any' && def.roles.length === 0)
