@@ -21,6 +21,7 @@ const UNSCOPED_DB_ALLOWED = [
   { file: 'server/src/tasks/dispatch.ts', why: "a task's transaction and change-log rows" },
   { file: 'server/src/auth/routes.ts', why: 'login, logout and tickets come before any tenant' },
   { file: 'server/src/http/call.ts', why: "resolves the bearer token to the session's user" },
+  { file: 'server/src/http/report.ts', why: "resolves the bearer token to the session's user" },
   { file: 'server/src/http/track.ts', why: 'public share links, found by their token' },
   { file: 'server/src/live/hub.ts', why: "resolves the socket's session and visible units" },
   { file: 'server/src/server.ts', why: 'opens, seeds and closes the database' },

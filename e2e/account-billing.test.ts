@@ -1,7 +1,7 @@
 // The account pages of issue 15 in Debian's Chromium at desktop and phone width: a client reads
 // its statement with the running balance and what is overdue, downloads it as CSV, opens its
 // client details with what is missing, and reads the monthly deals; the site-alert icon leads to
-// billing; support staff land on their operations view and open a client's billing from it.
+// billing and the statement as PDF; support staff land on their operations view and open a client's billing from it.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -46,6 +46,16 @@ describe('account pages', () => {
         const csv = fs.readFileSync(file!, 'utf8');
         expect(csv.split('\n')[0]).toMatch(/Date.*Balance/);
         expect(csv).toMatch(/\d+\.\d{2}/);
+        const pdfDownload = page.waitForEvent('download');
+        await page.getByRole('button', { name: /Download PDF/ }).click();
+        const pdf = await pdfDownload;
+        expect(pdf.suggestedFilename()).toMatch(/^statement-demo-fleet-\d{4}-\d{2}-\d{2}\.pdf$/);
+        expect(
+          fs
+            .readFileSync((await pdf.path())!)
+            .subarray(0, 5)
+            .toString(),
+        ).toBe('%PDF-');
       }
 
       await page.goto(`${server.url}/#/portal/account/client_detail`);

@@ -11,6 +11,7 @@ import { securityHeaders } from './security';
 import { portalErrorHandler } from './errors';
 import { healthRoutes } from './health';
 import { callRoutes } from './call';
+import { reportRoutes } from './report';
 import { zodValidatorCompiler } from './zod';
 
 export interface AppOptions {
@@ -56,6 +57,7 @@ export async function registerPortal(
   await app.register(healthRoutes, { services });
   await app.register(authRoutes, { services });
   await app.register(callRoutes, { services });
+  await app.register(reportRoutes, { services });
   for (const plugin of opts.plugins ?? []) await app.register(plugin);
   await app.register(unknownApi);
 

@@ -1,5 +1,6 @@
 // /api/report (SPEC §7, API.md §4): the file's bytes, a staging flag when the theme's report server
-// is staging, 'Server error' on HTTP 500 and nothing for any other status but 200.
+// is staging, 'Server error' on HTTP 500, the server's message on HTTP 400 (SPEC-CHECKLIST
+// decision: the user learns what was wrong) and nothing for any other status but 200.
 import { RESULT, type CallAnswer } from '@fleet/common';
 import { failure, postRaw, type RequestOptions } from './client';
 import { SERVER_ERROR_MESSAGE } from './errors';
@@ -29,6 +30,16 @@ export async function requestReport(
     const answer = (await response.json().catch(() => ({}))) as CallAnswer;
     throw failure(
       { result: RESULT.REFUSED, message: SERVER_ERROR_MESSAGE, error: answer.error },
+      opts,
+    );
+  }
+  if (response.status === 400) {
+    const answer = (await response.json().catch(() => ({}))) as CallAnswer;
+    throw failure(
+      {
+        result: answer.result ?? RESULT.REFUSED,
+        message: answer.message ?? 'The report was refused',
+      },
       opts,
     );
   }

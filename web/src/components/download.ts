@@ -6,7 +6,12 @@ const REVOKE_AFTER_MS = 1_000;
 
 /** Offers `text` as a file named `fileName`; nothing is sent to the server. */
 export function downloadText(fileName: string, text: string, mime: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: mime }));
+  downloadFile(fileName, text, mime);
+}
+
+/** Offers bytes the page already holds (a report the server made) as a file named `fileName`. */
+export function downloadFile(fileName: string, data: BlobPart, mime: string): void {
+  const url = URL.createObjectURL(new Blob([data], { type: mime }));
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;

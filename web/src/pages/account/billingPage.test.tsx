@@ -16,6 +16,8 @@ const downloads = vi.hoisted(() => [] as { name: string; text: string }[]);
 vi.mock('../../components/download', async (original) => ({
   ...(await original<typeof import('../../components/download')>()),
   downloadText: (name: string, text: string) => downloads.push({ name, text }),
+  downloadFile: (name: string, data: ArrayBuffer) =>
+    downloads.push({ name, text: new TextDecoder().decode(data) }),
 }));
 
 const support = () => userOf('support', { roles: [...DEFAULT_ROLES.support, 'user_support'] });
@@ -72,8 +74,35 @@ describe('Billing', PAGE_TEST, () => {
     expect(cells[6].style.textAlign).toBe('right');
     const closing = screen.getByText('Closing balance').closest('tr') as HTMLElement;
     expect(within(closing).getByText(rand(974_500))).toBeTruthy();
-    // No PDF here: that comes with the reports.
-    expect(screen.queryByRole('button', { name: /PDF/ })).toBeNull();
+  });
+
+  it('downloads the statement as PDF made by /api/report for the days shown', async () => {
+    wideScreen();
+    billingApi();
+    const answered = fetch;
+    const asked: unknown[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).includes('/api/report')) return answered(input, init);
+      asked.push(JSON.parse(String(init?.body)).requests[0].parameters);
+      return Promise.resolve(
+        new Response('%PDF-1.3 statement', {
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': 'attachment; filename="statement-demo-fleet-2026-01-20.pdf"',
+          },
+        }),
+      );
+    });
+    downloads.length = 0;
+    open();
+    await screen.findByText('DF-PAY-1005');
+    fireEvent.click(screen.getByRole('button', { name: /Download PDF/ }));
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(asked).toEqual([{ report: 'statement', format: 'pdf' }]);
+    expect(downloads[0]).toEqual({
+      name: 'statement-demo-fleet-2026-01-20.pdf',
+      text: '%PDF-1.3 statement',
+    });
   });
 
   it('downloads the statement as CSV with plain decimal amounts, built in the browser', async () => {

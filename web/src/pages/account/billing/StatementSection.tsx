@@ -1,5 +1,6 @@
 // The account statement (SPEC §7 key `statement`): every invoice, payment and credit note with the
-// running balance, for a range of days or all time, and its CSV download (built here, no call).
+// running balance, for a range of days or all time, its PDF (made by /api/report) and its CSV
+// download (built here, no call).
 // Support staff delete an entry from its line. On a phone the debit and credit become one signed
 // amount beside the balance, so the table fits 390 px.
 import { useState } from 'react';
@@ -10,6 +11,7 @@ import type { Dayjs } from 'dayjs';
 import { ACCOUNT_ENTRY_KINDS, type StatementLine } from '@fleet/common';
 import { deleteAccountEntry, LEDGER_KEYS, statementQuery } from '../../../api/billing';
 import DeleteButton from '../../../components/DeleteButton';
+import ReportButton from '../../../components/ReportButton';
 import { downloadText } from '../../../components/download';
 import { useNotify } from '../../../components/notify';
 import { useIsMobile } from '../../../layout/useResponsive';
@@ -128,6 +130,13 @@ export default function StatementSection({ cid, canPost }: Props) {
           onChange={(r) => setRange(r?.[0] && r[1] ? [r[0], r[1]] : null)}
         />
         {range && <Button onClick={() => setRange(null)}>All dates</Button>}
+        <ReportButton
+          parameters={{ report: 'statement', format: 'pdf', ...params }}
+          fileName="statement.pdf"
+          disabled={!statement}
+        >
+          Download PDF
+        </ReportButton>
         <Button icon={<DownloadOutlined />} disabled={!statement} onClick={download}>
           Download CSV
         </Button>

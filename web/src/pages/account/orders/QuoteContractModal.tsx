@@ -1,10 +1,11 @@
 // A priced quote's contract (SPEC §7 `quote_contract`), laid out to print: the browser's own print
-// dialog prints the contract alone (orders.css hides the rest of the page). A PDF download comes
-// with the reports (a later issue).
+// dialog prints the contract alone (orders.css hides the rest of the page), or /api/report makes it
+// a PDF.
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Modal, Spin, Typography } from 'antd';
 import { PrinterOutlined } from '@ant-design/icons';
 import { quoteContractQuery } from '../../../api/orders';
+import ReportButton from '../../../components/ReportButton';
 
 interface Props {
   id: number;
@@ -36,6 +37,14 @@ export default function QuoteContractModal({ id, onClose }: Props) {
         <Button key="close" onClick={onClose}>
           Back to the quote
         </Button>,
+        <ReportButton
+          key="pdf"
+          parameters={{ report: 'quote_contract', format: 'pdf', id }}
+          fileName={`contract-${id}.pdf`}
+          disabled={!contract}
+        >
+          Download PDF
+        </ReportButton>,
         <Button
           key="print"
           type="primary"
