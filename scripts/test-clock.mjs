@@ -35,7 +35,19 @@ const UNIT_FILES = [
   'server/test/unit/rules',
   'server/test/integration/unit-issues.test.ts',
   'server/test/integration/rule-alerts.test.ts',
+  // The dashboard's days and the period before, quotes valid to a day, references of the year,
+  // overdue invoices and year-old client details.
+  'server/test/integration/dashboard.test.ts',
+  'server/test/integration/site-alerts.test.ts',
+  'server/test/integration/billing.test.ts',
+  'server/test/integration/client-details.test.ts',
+  'server/test/integration/deals-surveys.test.ts',
+  'server/test/integration/quotes.test.ts',
+  'server/test/integration/job-bookings.test.ts',
+  'server/test/integration/orders-flow.test.ts',
   'web/src/components',
+  'web/src/pages/account',
+  'web/src/pages/dashboard',
   'web/src/pages/tracking',
   'web/src/pages/alerts',
   'web/src/pages/drivers',
@@ -46,6 +58,7 @@ const E2E_FILES = [
   'e2e/tracking-trips.test.ts',
   'e2e/tracking-live.test.ts',
   'e2e/sessions.test.ts',
+  'e2e/dashboard.test.ts',
 ];
 
 const args = process.argv.slice(2);

@@ -15,7 +15,8 @@ let lite: string;
 let demoCid: number;
 
 const db = () => t.running.services.db.db;
-const year = new Date().getUTCFullYear();
+/** The year of a reference: the provider's (South Africa, UTC+2 all year), as the server names them. */
+const year = new Date(Date.now() + 2 * 3600_000).getUTCFullYear();
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 const REQUEST = {
