@@ -83,6 +83,8 @@ export interface DashboardUnit {
   name: string;
   reg: string;
   active: boolean;
+  /** shown on the map; only displayed units count in the totals (SPEC §4) */
+  display: boolean;
   /** SPEC §4: 0 if moving, else 1 */
   moving: 0 | 1;
   connected: boolean;

@@ -245,3 +245,19 @@ export const clientDetailTasks = [
   getDebitOrderForm,
   setDebitOrderSignature,
 ];
+
+/**
+ * The client-details site alerts of the user's own client (SPEC §2): "initial details" while a
+ * required field is missing (a client that never saved them too), else "details update" when they
+ * were last saved over a year ago.
+ */
+export async function clientDetailAlerts(
+  ctx: TaskContext,
+): Promise<{ initial_details: number; details_update: number }> {
+  const row = await detailsRow(ctx, ctx.user.clientId);
+  const missing = !row || missingDetailFields(fieldsOf(row)).length > 0;
+  return {
+    initial_details: missing ? 1 : 0,
+    details_update: !missing && isStale(row, now()) ? 1 : 0,
+  };
+}

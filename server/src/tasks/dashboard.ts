@@ -46,23 +46,28 @@ const EVENT_TOTALS = {
 
 /**
  * The visible units with their state and faults (their unit issues, in words), by name: the
- * dashboard's list and the source of its vehicle counts.
+ * dashboard's list and the source of its vehicle counts; and how many unit issues there are.
  */
-export async function dashboardUnits(ctx: TaskContext, now: number): Promise<DashboardUnit[]> {
+async function dashboardFleet(
+  ctx: TaskContext,
+  now: number,
+): Promise<{ units: DashboardUnit[]; issues: number }> {
   const rows = await withUnitState(ctx.tenant.units()).orderBy('units.name').execute();
+  const issues = await clientUnitIssues(ctx, now);
   const faults = new Map<number, string[]>();
-  for (const issue of await clientUnitIssues(ctx, now)) {
+  for (const issue of issues) {
     const list = faults.get(issue.uid) ?? [];
     list.push(issue.detail);
     faults.set(issue.uid, list);
   }
-  return rows.map((r) => {
+  const units = rows.map((r): DashboardUnit => {
     const u = toUnitItem(r, now);
     return {
       uid: u.uid,
       name: u.name,
       reg: u.reg,
       active: u.active === 1,
+      display: u.display,
       // SPEC §4: movement is 0 if moving, else 1.
       moving: u.park_state === 0 ? 0 : 1,
       connected: u.connected,
@@ -72,6 +77,7 @@ export async function dashboardUnits(ctx: TaskContext, now: number): Promise<Das
       driver: u.driver?.name ?? null,
     };
   });
+  return { units, issues: issues.length };
 }
 
 /** The alert cards of SPEC §1 that come from the business tables. */
@@ -175,16 +181,10 @@ const getDashboardInfo = defineTask({
   async handler(ctx, p) {
     const now = clock().now();
     const period = periodOf(await userTimeZone(ctx), now, p.days);
-    const units = await dashboardUnits(ctx, now);
+    const { units, issues } = await dashboardFleet(ctx, now);
     const counted = countUnits(units);
     const drivers = (await dashboardPeople(ctx, now)).length;
-    const issues = (await clientUnitIssues(ctx, now)).length;
-    const displayed = await ctx.tenant
-      .units()
-      .select(['units.uid', 'units.name', 'units.reg'])
-      .where('units.display', '=', 1)
-      .orderBy('units.name')
-      .execute();
+    const displayed = units.filter((u) => u.display);
     const result = tally(
       period,
       await tallies(
@@ -226,12 +226,8 @@ const getDashboardToday = defineTask({
   async handler(ctx) {
     const now = clock().now();
     const period = periodOf(await userTimeZone(ctx), now, 1);
-    const units = await dashboardUnits(ctx, now);
-    const displayed = new Set(
-      (await ctx.tenant.units().select('units.uid').where('units.display', '=', 1).execute()).map(
-        (u) => u.uid,
-      ),
-    );
+    const { units } = await dashboardFleet(ctx, now);
+    const displayed = new Set(units.filter((u) => u.display).map((u) => u.uid));
     const result = tally(period, await tallies(ctx, [...displayed], period.starts[0]));
     const fastest = displayed.size
       ? await ctx.tenant
@@ -277,7 +273,10 @@ const getDashboardSummary = defineTask({
   probe: () => ({}),
   async handler(ctx) {
     const now = clock().now();
-    return { units: await dashboardUnits(ctx, now), people: await dashboardPeople(ctx, now) };
+    return {
+      units: (await dashboardFleet(ctx, now)).units,
+      people: await dashboardPeople(ctx, now),
+    };
   },
 });
 

@@ -12,7 +12,7 @@ import type { TaskContext } from './context';
 import { defineTask } from './registry';
 import { clientUnitIssues } from './unit-issues';
 import { overdueInvoiceCount } from './account-overdue';
-import { clientDetailAlerts } from './client-detail-alerts';
+import { clientDetailAlerts } from './client-details';
 
 /** Work approvals waiting for the client's decision. */
 export async function pendingWorkApprovals(ctx: TaskContext): Promise<number> {
@@ -47,15 +47,20 @@ export async function vehiclesMissingDetails(ctx: TaskContext) {
     .execute();
 }
 
-const COUNTERS: Record<SiteAlertKey, (ctx: TaskContext) => Promise<number>> = {
-  accounts_overdue: overdueInvoiceCount,
-  details_update: async (ctx) => (await clientDetailAlerts(ctx)).details_update,
-  initial_details: async (ctx) => (await clientDetailAlerts(ctx)).initial_details,
-  work_approvals: pendingWorkApprovals,
-  unit_issues: async (ctx) => (await clientUnitIssues(ctx, clock().now())).length,
-  survey: openSurveys,
-  vehicle_details: async (ctx) => (await vehiclesMissingDetails(ctx)).length,
-};
+/** How each type is counted for one request; the two client-details types share one read. */
+function countersOf(ctx: TaskContext): Record<SiteAlertKey, () => Promise<number>> {
+  let details: ReturnType<typeof clientDetailAlerts> | undefined;
+  const detailAlerts = () => (details ??= clientDetailAlerts(ctx));
+  return {
+    accounts_overdue: () => overdueInvoiceCount(ctx),
+    details_update: async () => (await detailAlerts()).details_update,
+    initial_details: async () => (await detailAlerts()).initial_details,
+    work_approvals: () => pendingWorkApprovals(ctx),
+    unit_issues: async () => (await clientUnitIssues(ctx, clock().now())).length,
+    survey: () => openSurveys(ctx),
+    vehicle_details: async () => (await vehiclesMissingDetails(ctx)).length,
+  };
+}
 
 const getSiteAlerts = defineTask({
   name: 'get_site_alerts',
@@ -63,12 +68,13 @@ const getSiteAlerts = defineTask({
   probe: () => ({}),
   async handler(ctx) {
     const counts = { total_count: 0 } as SiteAlertCounts;
+    const counters = countersOf(ctx);
     for (const type of SITE_ALERT_TYPES) {
       // SPEC §6: the site-alert icon is for users of a non-support type; support users run
       // these from their own pages.
       const allowed =
         !ctx.tenant.isSupport && type.display && checkPermission(ctx.user.roles, type.roles);
-      const n = allowed ? await COUNTERS[type.key](ctx) : 0;
+      const n = allowed ? await counters[type.key]() : 0;
       counts[type.key] = n;
       counts.total_count += n;
     }

@@ -147,15 +147,19 @@ const getStatement = defineTask({
   },
 });
 
-/** The standing of each of these clients the caller may see (a client without entries: zero). */
-async function standingsOf(ctx: TaskContext, cids: number[]): Promise<Map<number, Standing>> {
-  if (!cids.length) return new Map();
-  const rows = await ctx.tenant
-    .selectFrom('account_entries')
-    .selectAll()
-    .where('client_id', 'in', cids)
-    .execute();
-  return standingsByClient(rows.map(entryOf), cids, now());
+/**
+ * The standing of each of these clients the caller may see (a client without entries: zero), or,
+ * when none are named, of every client with entries the caller may see (the dashboard's overdue
+ * card and site alert, the support dashboard's overdue accounts).
+ */
+export async function standingsOf(
+  ctx: TaskContext,
+  cids?: number[],
+): Promise<Map<number, Standing>> {
+  if (cids && !cids.length) return new Map();
+  let q = ctx.tenant.selectFrom('account_entries').selectAll();
+  if (cids) q = q.where('client_id', 'in', cids);
+  return standingsByClient((await q.execute()).map(entryOf), cids ?? [], now());
 }
 
 function standingsByClient(entries: Entry[], cids: number[], at: number) {

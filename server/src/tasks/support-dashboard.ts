@@ -6,7 +6,7 @@ import { iso } from './paging';
 import { defineTask } from './registry';
 import { TaskError } from './errors';
 import { toUnitItem, withUnitState } from './unit-view';
-import { standingsOf } from './account-overdue';
+import { standingsOf } from './statement';
 import { clientsByIds } from './system';
 import { clientsByState, positionsPerMinute, unknownDeviceCount } from './system-operations';
 

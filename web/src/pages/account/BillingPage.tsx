@@ -4,14 +4,13 @@
 // they post invoices, payments and credit notes, and delete entries. A PDF statement comes with
 // the reports.
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Skeleton } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { billingQuery } from '../../api/billing';
 import PageContainer from '../../components/PageContainer';
-import { usePermission } from '../../components/Permission';
 import { BalanceFigures, InvoiceList } from './billing/AccountSummary';
+import ClientScope from './ClientScope';
 import AccountsList from './billing/AccountsList';
 import EntryModal from './billing/EntryModal';
 import StatementSection from './billing/StatementSection';
@@ -66,22 +65,12 @@ function ClientBilling({ cid, support }: { cid?: number; support: boolean }) {
 }
 
 export default function BillingPage() {
-  const params = useParams();
-  const support = usePermission(['user_support']);
-  const cid = params.cid !== undefined ? Number(params.cid) : undefined;
-  if (cid !== undefined && !(Number.isInteger(cid) && cid > 0)) {
-    return (
-      <PageContainer>
-        <Alert type="error" showIcon title="Client not found" />
-      </PageContainer>
-    );
-  }
-  if (support && cid === undefined) {
-    return (
-      <PageContainer subTitle="Every client's balance and what is overdue">
-        <AccountsList />
-      </PageContainer>
-    );
-  }
-  return <ClientBilling key={cid ?? 'own'} cid={cid} support={support} />;
+  return (
+    <ClientScope
+      chooser={<AccountsList />}
+      chooserSubTitle="Every client's balance and what is overdue"
+    >
+      {(cid, support) => <ClientBilling key={cid ?? 'own'} cid={cid} support={support} />}
+    </ClientScope>
+  );
 }

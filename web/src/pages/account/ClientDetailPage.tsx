@@ -2,13 +2,12 @@
 // update" site alerts lead here): the client's registered, billing and bank details, what is still
 // missing or whether they are over a year old, and the debit order form to sign and print.
 // Support staff without a client pick one from the client list.
-import { useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Skeleton } from 'antd';
 import { clientDetailQuery } from '../../api/billing';
 import { useDateTime } from '../../components/dates';
 import PageContainer from '../../components/PageContainer';
-import { usePermission } from '../../components/Permission';
+import ClientScope from './ClientScope';
 import ClientList from './details/ClientList';
 import DebitOrderSection from './details/DebitOrderSection';
 import DetailsForm from './details/DetailsForm';
@@ -62,22 +61,12 @@ function ClientDetails({ cid, support }: { cid?: number; support: boolean }) {
 }
 
 export default function ClientDetailPage() {
-  const params = useParams();
-  const support = usePermission(['user_support']);
-  const cid = params.cid !== undefined ? Number(params.cid) : undefined;
-  if (cid !== undefined && !(Number.isInteger(cid) && cid > 0)) {
-    return (
-      <PageContainer>
-        <Alert type="error" showIcon title="Client not found" />
-      </PageContainer>
-    );
-  }
-  if (support && cid === undefined) {
-    return (
-      <PageContainer subTitle="Choose a client to see or change its details">
-        <ClientList />
-      </PageContainer>
-    );
-  }
-  return <ClientDetails key={cid ?? 'own'} cid={cid} support={support} />;
+  return (
+    <ClientScope
+      chooser={<ClientList />}
+      chooserSubTitle="Choose a client to see or change its details"
+    >
+      {(cid, support) => <ClientDetails key={cid ?? 'own'} cid={cid} support={support} />}
+    </ClientScope>
+  );
 }

@@ -79,6 +79,7 @@ const unit = (uid: number, name: string, extra: Partial<DashboardUnit> = {}): Da
   name,
   reg: `R${uid}`,
   active: true,
+  display: true,
   moving: 1,
   connected: true,
   faults: [],

@@ -2,9 +2,10 @@
 // balance and what is overdue, each opening that client's billing page.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Card, Input, Table, Typography } from 'antd';
+import { Card, Table, Typography } from 'antd';
 import { CLIENT_STATE, type AccountRow } from '@fleet/common';
 import { usePagedQuery } from '../../../components/usePagedQuery';
+import { ClientSearch } from '../ClientScope';
 import { useIsMobile } from '../../../layout/useResponsive';
 import { AMOUNT_COLUMN, Amount, days } from './Amount';
 
@@ -20,18 +21,12 @@ export default function AccountsList() {
   );
   return (
     <Card variant="borderless">
-      <div className="billing-toolbar">
-        <Input.Search
-          aria-label="Search clients"
-          placeholder="Search clients"
-          allowClear
-          style={{ maxWidth: 320 }}
-          onSearch={(value) => {
-            setSearch(value.trim());
-            setPage(1);
-          }}
-        />
-      </div>
+      <ClientSearch
+        onSearch={(text) => {
+          setSearch(text);
+          setPage(1);
+        }}
+      />
       <Table<AccountRow>
         rowKey="cid"
         size={mobile ? 'small' : 'middle'}

@@ -2,9 +2,10 @@
 // its details.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Card, Input, Table } from 'antd';
+import { Card, Table } from 'antd';
 import { CLIENT_STATE, type ClientRow } from '@fleet/common';
 import { usePagedQuery } from '../../../components/usePagedQuery';
+import { ClientSearch } from '../ClientScope';
 
 export const clientDetailPath = (cid: number) => `/portal/account/client_detail/${cid}`;
 
@@ -17,18 +18,12 @@ export default function ClientList() {
   );
   return (
     <Card variant="borderless">
-      <div className="billing-toolbar">
-        <Input.Search
-          aria-label="Search clients"
-          placeholder="Search clients"
-          allowClear
-          style={{ maxWidth: 320 }}
-          onSearch={(value) => {
-            setSearch(value.trim());
-            setPage(1);
-          }}
-        />
-      </div>
+      <ClientSearch
+        onSearch={(text) => {
+          setSearch(text);
+          setPage(1);
+        }}
+      />
       <Table<ClientRow>
         rowKey="cid"
         loading={query.isFetching}
