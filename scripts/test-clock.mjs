@@ -45,6 +45,15 @@ const UNIT_FILES = [
   'server/test/integration/quotes.test.ts',
   'server/test/integration/job-bookings.test.ts',
   'server/test/integration/orders-flow.test.ts',
+  'server/test/integration/fuel-import.test.ts',
+  'server/test/integration/fuel-usage.test.ts',
+  // Reminders due in calendar days of the user's zone; service and odometer logs not in the future.
+  'server/test/integration/maintenance-reminders.test.ts',
+  'server/test/integration/maintenance-logs.test.ts',
+  'server/test/integration/maintenance-demo.test.ts',
+  // Device commands: waiting steps, reply timeouts and the history's times.
+  'server/test/integration/immobiliser.test.ts',
+  'server/test/integration/speed-buzzer.test.ts',
   'web/src/components',
   'web/src/pages/account',
   'web/src/pages/dashboard',
@@ -59,6 +68,8 @@ const E2E_FILES = [
   'e2e/tracking-live.test.ts',
   'e2e/sessions.test.ts',
   'e2e/dashboard.test.ts',
+  'e2e/fuel.test.ts',
+  'e2e/maintenance.test.ts',
 ];
 
 const args = process.argv.slice(2);

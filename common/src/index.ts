@@ -13,3 +13,4 @@ export * from './tasks';
 export * from './random';
 export * from './money';
 export * from './siteAlerts';
+export * from './immobiliser';

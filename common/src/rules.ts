@@ -318,7 +318,11 @@ export const RULE_PARAMS = {
   immobiliser_bypass: z.object({}),
   power_restored: z.object({}),
   speed_buzzer: z.object({
-    limit: speedLimit,
+    /**
+     * km/h for vehicles without an in-cab buzzer limit of their own (issue 13: a vehicle's limit,
+     * set_speed_buzzer, wins); without either the rule does not run for the vehicle.
+     */
+    limit: speedLimit.optional(),
     seconds: z
       .number()
       .int()

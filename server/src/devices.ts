@@ -7,6 +7,7 @@ import type { Services } from './services';
 import { now } from './clock';
 import { createPipeline, type Pipeline } from './pipeline';
 import { startGateways, type RunningGateways } from './ingest/gateways';
+import { createCommandDispatcher, type CommandDispatcher } from './ingest/commands';
 import { startSimulator, type HistoryProgress, type Simulator, type SimUnit } from './sim';
 import type { Protocol } from './ingest/types';
 import { DEMO_CITIES, DEMO_DRIVER_TAGS, DEMO_UNITS, OTHER_UNITS, demoDeviceId } from './demo/data';
@@ -22,6 +23,8 @@ export interface DevicesLog {
 export interface RunningDevices {
   pipeline: Pipeline;
   gateways: RunningGateways;
+  /** Sends immobiliser and speed-buzzer commands over the gateways' connections (issue 13). */
+  commands: CommandDispatcher;
   simulator: Simulator | null;
   close(): Promise<void>;
 }
@@ -37,10 +40,12 @@ export async function startDevices(services: Services, log: DevicesLog): Promise
     bus: services.bus,
     log,
   });
+  const commands = createCommandDispatcher({ db: db.db, bus: services.bus, log: log as any });
   const gateways = await startGateways(
     { ...config.gateways, host: config.host },
     pipeline,
     log as any,
+    commands,
   );
 
   let simulator: Simulator | null = null;
@@ -67,9 +72,11 @@ export async function startDevices(services: Services, log: DevicesLog): Promise
   return {
     pipeline,
     gateways,
+    commands,
     simulator,
     async close() {
       await simulator?.stop();
+      commands.close();
       await gateways.close();
       await pipeline.close();
     },
@@ -95,7 +102,15 @@ async function demoSimUnits(db: Kysely<Database>, limit: number | 'all'): Promis
   const rows = await db
     .selectFrom('units')
     .leftJoin('unit_state', 'unit_state.unit_id', 'units.uid')
-    .select(['units.uid', 'units.device_id', 'units.protocol', 'unit_state.lat', 'unit_state.lon'])
+    .leftJoin('unit_controls', 'unit_controls.unit_id', 'units.uid')
+    .select([
+      'units.uid',
+      'units.device_id',
+      'units.protocol',
+      'unit_state.lat',
+      'unit_state.lon',
+      'unit_controls.immobiliser_mode',
+    ])
     .where(
       'units.device_id',
       'in',
@@ -122,6 +137,8 @@ async function demoSimUnits(db: Kysely<Database>, limit: number | 'all'): Promis
       ...p.driving,
       // The iButton key its driver presents (issue 12), for a few Teltonika vehicles.
       ...(p.driverTag ? { driverTag: p.driverTag } : {}),
+      // Its starter stays cut across restarts while the device confirms it immobilised (issue 13).
+      ...(row.immobiliser_mode === 'immobilise' ? { immobilised: true } : {}),
     });
   }
   return limit === 'all' ? units : units.slice(0, limit);

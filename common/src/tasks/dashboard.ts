@@ -47,6 +47,8 @@ export interface DashboardCounts {
   repairs: number;
   removals: number;
   transfers: number;
+  /** reminders due soon or overdue (issue 13); absent for a user without the reminder roles */
+  reminders_due?: number;
 }
 
 /** One day of the period: its start (ISO, midnight in the user's zone) and its totals. */

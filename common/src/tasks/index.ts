@@ -5,7 +5,10 @@ import { accountParams, type AccountAnswers } from './account';
 import { billingParams, type BillingAnswers } from './billing';
 import { orderParams, type OrderAnswers } from './orders';
 import { dashboardParams, type DashboardAnswers } from './dashboard';
+import { commandParams, type CommandAnswers } from './commands';
+import { maintenanceParams, type MaintenanceAnswers } from './maintenance';
 import { fleetParams, type FleetRecordAnswers } from './fleet';
+import { fuelParams, type FuelAnswers } from './fuel';
 import { peopleParams, type PeopleAnswers } from './people';
 import { placeParams, type PlaceAnswers } from './places';
 import { ruleParams, type RuleAnswers } from './rules';
@@ -22,6 +25,7 @@ export * from './users';
 export * from './units';
 export * from './people';
 export * from './fleet';
+export * from './fuel';
 export * from './places';
 export * from './rules';
 export * from './trips';
@@ -31,6 +35,8 @@ export * from './pending';
 export * from './billing';
 export * from './orders';
 export * from './dashboard';
+export * from './commands';
+export * from './maintenance';
 
 /** The parameter schema of every task the server serves, by task name. */
 export const TASK_PARAMS = {
@@ -39,6 +45,7 @@ export const TASK_PARAMS = {
   ...unitParams,
   ...peopleParams,
   ...fleetParams,
+  ...fuelParams,
   ...placeParams,
   ...ruleParams,
   ...tripParams,
@@ -47,6 +54,8 @@ export const TASK_PARAMS = {
   ...billingParams,
   ...orderParams,
   ...dashboardParams,
+  ...commandParams,
+  ...maintenanceParams,
 };
 
 type Params = typeof TASK_PARAMS;
@@ -59,6 +68,7 @@ export interface ServedAnswers
     UnitAnswers,
     PeopleAnswers,
     FleetRecordAnswers,
+    FuelAnswers,
     PlaceAnswers,
     RuleAnswers,
     TripAnswers,
@@ -66,7 +76,9 @@ export interface ServedAnswers
     TrackLinkAnswers,
     BillingAnswers,
     OrderAnswers,
-    DashboardAnswers {}
+    DashboardAnswers,
+    CommandAnswers,
+    MaintenanceAnswers {}
 
 /** Names of the tasks the server serves. */
 export type ServedTaskName = keyof Params;

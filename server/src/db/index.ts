@@ -16,6 +16,9 @@ import { tripBoxes } from './migrations/0008_trip_boxes';
 import { rules } from './migrations/0009_rules';
 import { fleetRecords } from './migrations/0010_fleet_records';
 import { commercial } from './migrations/0011_commercial';
+import { fuel } from './migrations/0013_fuel';
+import { deviceCommands } from './migrations/0014_device_commands';
+import { maintenance } from './migrations/0012_maintenance';
 
 export type { Database } from './types';
 export type { Dialect } from './migrations/helpers';
@@ -74,6 +77,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0009_rules': rules(dialect),
     '0010_fleet_records': fleetRecords(dialect),
     '0011_commercial': commercial(dialect),
+    '0013_fuel': fuel(dialect),
+    '0014_device_commands': deviceCommands(dialect),
+    '0012_maintenance': maintenance(dialect),
   };
 }
 

@@ -3,6 +3,11 @@
 // text (ARCHITECTURE.md §4).
 import type {
   AccountEntriesTable,
+  FuelBatchesTable,
+  FuelRowsTable,
+  DeviceCommandsTable,
+  DeviceCommandStepsTable,
+  UnitControlsTable,
   ChangeLogsTable,
   ClientDetailsTable,
   ChaseupEventsTable,
@@ -19,17 +24,21 @@ import type {
   NoticeClientsTable,
   NoticeReadsTable,
   NoticesTable,
+  OdometerLogsTable,
   OutboxTable,
   PanicNotificationSettingsTable,
   PeopleTable,
   PositionsTable,
   QuotesTable,
+  ReminderMailsTable,
+  RemindersTable,
   RemotesTable,
   RouteUnitsTable,
   RoutesTable,
   RuleAlertMarksTable,
   RuleAlertsTable,
   RulesTable,
+  ServiceLogsTable,
   SessionsTable,
   SurveysTable,
   TagsTable,
@@ -93,6 +102,15 @@ export interface Database {
   work_approvals: WorkApprovalsTable;
   monthly_deals: MonthlyDealsTable;
   surveys: SurveysTable;
+  fuel_batches: FuelBatchesTable;
+  fuel_rows: FuelRowsTable;
+  device_commands: DeviceCommandsTable;
+  device_command_steps: DeviceCommandStepsTable;
+  unit_controls: UnitControlsTable;
+  service_logs: ServiceLogsTable;
+  odometer_logs: OdometerLogsTable;
+  reminders: RemindersTable;
+  reminder_mails: ReminderMailsTable;
 }
 
 /** Tables whose rows belong to one client (tenant); scoped by `client_id`. */
@@ -130,4 +148,13 @@ export type TenantTable =
   | 'quotes'
   | 'jobs'
   | 'work_approvals'
-  | 'surveys';
+  | 'surveys'
+  | 'fuel_batches'
+  | 'fuel_rows'
+  | 'device_commands'
+  | 'device_command_steps'
+  | 'unit_controls'
+  | 'service_logs'
+  | 'odometer_logs'
+  | 'reminders'
+  | 'reminder_mails';

@@ -17,6 +17,9 @@ import { addMissingDemoRules, seedNotices, seedRules } from './seed-rules';
 import { addMissingDemoFleet, seedFleet } from './seed-fleet';
 import { addMissingDemoOrders, seedOrders } from './seed-orders';
 import { addMissingDemoBilling, seedBilling } from './seed-billing';
+import { addMissingDemoFuel, seedFuel } from './seed-fuel';
+import { addMissingDemoMaintenance, seedMaintenance } from './seed-maintenance';
+import { addMissingDemoCommands, seedCommands } from './seed-commands';
 
 export const DEMO_LOGINS: {
   username: string;
@@ -151,6 +154,9 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
     await addMissingDemoFleet(db);
     await addMissingDemoBilling(db);
     await addMissingDemoOrders(db);
+    await addMissingDemoFuel(db);
+    await addMissingDemoMaintenance(db);
+    await addMissingDemoCommands(db);
     return false;
   }
   const provider = await addClient(db, 'Tracking Provider');
@@ -228,6 +234,9 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
   await seedOrders(db, { provider, demo, other }, demoUids);
   await seedNotices(db);
   await seedBilling(db, { provider, demo, other });
+  await seedFuel(db, demo, other);
+  await seedMaintenance(db, demo);
+  await seedCommands(db, demo);
   return true;
 }
 

@@ -5,6 +5,7 @@ import { startTcpGateway, type TcpGateway } from './tcp';
 import { startOsmandServer, type OsmandServer } from './http';
 import { teltonikaSession } from './teltonika-session';
 import { gt06Session } from './gt06-session';
+import type { CommandChannel } from './commands';
 
 /** A listening port; 0 turns the gateway off and 'ephemeral' lets the OS pick one (tests). */
 export type GatewayPort = number | 'ephemeral';
@@ -30,6 +31,8 @@ export async function startGateways(
   cfg: GatewayConfig,
   sink: IngestSink,
   log: IngestLog,
+  /** Where sessions report connections, replies and records for device commands (issue 13). */
+  commands?: CommandChannel,
 ): Promise<RunningGateways> {
   const started: (TcpGateway | OsmandServer)[] = [];
   const closeAll = () => Promise.all(started.map((g) => g.close())).then(() => undefined);
@@ -48,7 +51,7 @@ export async function startGateways(
         ...base,
         protocol: 'teltonika',
         port: teltonika,
-        createSession: (conn) => teltonikaSession(conn, sink, log),
+        createSession: (conn) => teltonikaSession(conn, sink, log, commands),
       });
       started.push(g);
       ports.teltonika = g.port;
@@ -59,7 +62,7 @@ export async function startGateways(
         ...base,
         protocol: 'gt06',
         port: gt06,
-        createSession: (conn) => gt06Session(conn, sink, log),
+        createSession: (conn) => gt06Session(conn, sink, log, commands),
       });
       started.push(g);
       ports.gt06 = g.port;

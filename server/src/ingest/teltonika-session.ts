@@ -2,6 +2,12 @@
 import type { Connection, FrameSession } from './tcp';
 import type { IngestSink } from './types';
 import type { IngestLog } from './log';
+import type { CommandChannel, CommandLink } from './commands';
+import {
+  CODEC12_RESPONSE,
+  decodeCodec12,
+  encodeCodec12Command,
+} from './protocols/teltonika-command';
 import {
   decodeTeltonikaAvl,
   decodeTeltonikaImei,
@@ -12,9 +18,22 @@ import {
   teltonikaFrameLength,
 } from './protocols/teltonika';
 
-export function teltonikaSession(conn: Connection, sink: IngestSink, log: IngestLog): FrameSession {
+export function teltonikaSession(
+  conn: Connection,
+  sink: IngestSink,
+  log: IngestLog,
+  commands?: CommandChannel,
+): FrameSession {
   let deviceId: string | null = null;
   const remoteAddress = conn.remoteAddress;
+  // Codec 12 commands go out over this connection once the device is known (issue 13).
+  const link: CommandLink = {
+    connectionId: conn.id,
+    get closed() {
+      return conn.closed;
+    },
+    send: (text) => conn.write(encodeCodec12Command(text)),
+  };
 
   async function handshake(buf: Buffer, off: number, len: number): Promise<boolean> {
     const imei = decodeTeltonikaImei(buf, off, len);
@@ -37,12 +56,18 @@ export function teltonikaSession(conn: Connection, sink: IngestSink, log: Ingest
     }
     deviceId = imei;
     conn.write(TELTONIKA_ACCEPT);
+    commands?.connected('teltonika', imei, link);
     return true;
   }
 
   async function data(buf: Buffer, off: number, len: number, id: string): Promise<boolean> {
     const result = decodeTeltonikaAvl(buf, off, len, id);
-    if (result.status === 'ignored') return true;
+    if (result.status === 'ignored') {
+      // A Codec 12 response to a command: the dispatcher matches it to the command.
+      const msg = decodeCodec12(buf, off, len);
+      if (msg && msg.type === CODEC12_RESPONSE) commands?.reply(id, { text: msg.text });
+      return true;
+    }
     if (result.status !== 'ok') {
       // Dropped without an ack: the device keeps the records and sends them again.
       log.warn(
@@ -62,12 +87,16 @@ export function teltonikaSession(conn: Connection, sink: IngestSink, log: Ingest
       return true;
     }
     conn.write(encodeTeltonikaAck(result.count));
+    commands?.records(id, result.records);
     return true;
   }
 
   return {
     frameLength: teltonikaFrameLength,
     onGarbage: () => false,
+    onClose() {
+      if (deviceId !== null) commands?.disconnected(deviceId, link);
+    },
     handleFrame(buf, off, len) {
       const kind = teltonikaFrameKind(buf, off);
       if (kind === 'ping') return true;

@@ -6,6 +6,7 @@ import { createJobRunner, type JobRunner } from './runner';
 import { sessionCleanupJob } from './session-cleanup';
 import { tripExpiryJob } from './trip-expiry';
 import { outboxJob } from './outbox';
+import { reminderCheckJob } from './reminder-check';
 import { createOutboxSender } from '../notify/outbox';
 import { createSmsSender } from '../notify/sms';
 
@@ -27,6 +28,7 @@ export function startJobs(services: Services, devices: RunningDevices, log: JobL
     log,
   });
   jobs.push(outboxJob(outbox));
+  jobs.push(reminderCheckJob());
   const unsubscribe = services.bus.subscribe('outbox_queued', () => outbox.kick());
   const runner = createJobRunner({ db: services.db.db, bus: services.bus, log, jobs });
   runner.start();

@@ -117,6 +117,16 @@ export interface NoticesChangedMessage {
   client_ids: number[] | null;
 }
 
+/**
+ * A device command was asked (set_immobiliser, set_speed_buzzer): the command dispatcher
+ * (ingest/commands.ts) reads the unit's open commands from the database and sends what it can.
+ */
+export interface DeviceCommandMessage {
+  client_id: number;
+  uid: number;
+  command_id: number;
+}
+
 /** Every topic and its message: the only way onto the bus (no raw topic strings elsewhere). */
 export interface BusMessages {
   unit: UnitUpdateMessage;
@@ -130,6 +140,7 @@ export interface BusMessages {
   rule_alert: RuleAlertMessage;
   outbox_queued: OutboxQueuedMessage;
   notices_changed: NoticesChangedMessage;
+  device_command: DeviceCommandMessage;
 }
 
 export type BusTopic = keyof BusMessages;

@@ -126,7 +126,11 @@ function fitSms(head: string, tail: string): string {
   return room > 20 ? `${head.slice(0, room).trimEnd()}… ${tail}` : line.slice(0, SMS_MAX);
 }
 
-function render(title: string, rows: [string, string][], link: { href: string; label: string }) {
+export function render(
+  title: string,
+  rows: [string, string][],
+  link: { href: string; label: string },
+) {
   const text = [
     title,
     '',

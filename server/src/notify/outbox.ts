@@ -14,6 +14,7 @@ import { clock, now } from '../clock';
 import type { Mailer } from './mailer';
 import type { SmsSender } from './sms';
 import { composePanic, composeRuleAlert, type Composed } from './compose';
+import { composeReminder, reminderOfMail } from './reminder-mail';
 
 export const OUTBOX_PENDING = 0;
 export const OUTBOX_SENT = 1;
@@ -170,6 +171,11 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
         },
         baseUrl,
       );
+    }
+    if (topic === 'reminder') {
+      const c = await reminderOfMail(db, ref, clientId);
+      if (!c) throw new Undeliverable(`reminder mail ${ref} no longer exists`);
+      return composeReminder(c, now(), baseUrl);
     }
     throw new Undeliverable(`unknown outbox topic "${topic}"`);
   }

@@ -86,6 +86,8 @@ export class ClientRules {
     readonly zone: ZoneClock,
     readonly rules: readonly EngineRule[],
     readonly panic: PanicRecipients | null,
+    /** Each vehicle's in-cab buzzer limit (set_speed_buzzer), km/h: Speed Buzzer rules judge by it. */
+    readonly buzzerLimits: ReadonlyMap<number, number> = new Map(),
   ) {
     this.empty = rules.length === 0;
     this.rids = new Set(rules.map((r) => r.rule.rid));
@@ -96,15 +98,31 @@ export class ClientRules {
     if (this.empty) return NONE;
     const known = this.byUnit.get(info.uid);
     if (known && known.serviceType === info.serviceType) return known.rules;
-    const mine = this.rules.filter(
-      (r) =>
-        (r.units === null || r.units.has(info.uid)) &&
-        serviceTypeSupportsRule(info.serviceType, r.rule.type),
-    );
+    const mine: EngineRule[] = [];
+    for (const r of this.rules) {
+      if (r.units !== null && !r.units.has(info.uid)) continue;
+      if (!serviceTypeSupportsRule(info.serviceType, r.rule.type)) continue;
+      const own =
+        r.rule.type === 'speed_buzzer' ? withBuzzerLimit(r, this.buzzerLimits.get(info.uid)) : r;
+      if (own) mine.push(own);
+    }
     const rules = mine.length ? mine : NONE;
     this.byUnit.set(info.uid, { serviceType: info.serviceType, rules });
     return rules;
   }
+}
+
+/**
+ * A Speed Buzzer Violation rule as one vehicle runs it (issue 13): the vehicle's own buzzer limit
+ * wins over the rule's, which is the fallback for vehicles without one; with neither the rule has
+ * no limit to judge by and does not run for that vehicle.
+ */
+function withBuzzerLimit(r: EngineRule, vehicleLimit: number | undefined): EngineRule | null {
+  const rule = r.rule as CompiledRule<'speed_buzzer'>;
+  const limit = vehicleLimit ?? rule.param.limit;
+  if (limit === undefined) return null;
+  if (limit === rule.param.limit) return r;
+  return { ...r, rule: { ...rule, param: { ...rule.param, limit } } };
 }
 
 function jsonList(text: string | null | undefined): unknown[] {
@@ -271,7 +289,17 @@ export async function loadClientRules(
     if (units !== null && units.size === 0) continue;
     rules.push(engineRule(rule, evaluators[rule.type] as Evaluator, units));
   }
-  return new ClientRules(clientId, zone, rules, panic);
+  const buzzerLimits = new Map<number, number>();
+  if (rules.some((r) => r.rule.type === 'speed_buzzer')) {
+    const limits = await db
+      .selectFrom('unit_controls')
+      .select(['unit_id', 'buzzer_limit'])
+      .where('client_id', '=', clientId)
+      .where('buzzer_limit', 'is not', null)
+      .execute();
+    for (const l of limits) buzzerLimits.set(Number(l.unit_id), Number(l.buzzer_limit));
+  }
+  return new ClientRules(clientId, zone, rules, panic, buzzerLimits);
 }
 
 /**

@@ -11,7 +11,13 @@ export interface SimDevice {
   /** Packets sent again after a missing acknowledgement. */
   readonly resends: number;
   stop(): Promise<void>;
+  /** Told when the server commands the tracker (issue 13); the simulator applies it to the vehicle. */
+  onCommand?: (command: SimCommand) => void;
 }
+
+/** What a server command does to a simulated tracker. */
+export type SimCommand =
+  { kind: 'output'; dout1: 0 | 1 } | { kind: 'buzzer'; limit: number | null };
 
 export interface DeviceTimings {
   /** Wait this long for an ack before sending the same data again (real time). */

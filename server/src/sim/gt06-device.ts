@@ -8,6 +8,15 @@ import {
   type Gt06Fix,
   type Gt06Status,
 } from '../ingest/protocols/gt06-encode';
+import {
+  decodeGt06CommandText,
+  gt06ContentOf,
+  GT06_COMMAND,
+  GT06_COMMAND_REPLY,
+  GT06_LANGUAGE_ENGLISH,
+} from '../ingest/protocols/gt06-command';
+import { encodeGt06Frame } from '../ingest/protocols/gt06';
+import { gt06Answer } from './commands';
 import { TcpDevice, type Outgoing } from './tcp-device';
 import type { SimEvent, SimReport } from './vehicle';
 
@@ -71,7 +80,27 @@ export class Gt06Device extends TcpDevice {
       this.loggedIn = true;
       return { used: n, kind: 'login-ok' as const };
     }
+    if (type === GT06_COMMAND && this.loggedIn) {
+      this.answer(rx, n, serial);
+      return { used: n, kind: 'other' as const };
+    }
     return { used: n, kind: 'ack' as const, ack: (type << 16) | serial };
+  }
+
+  /** Answers a server command (0x80) with 0x15: the server flag back, the result in words. */
+  private answer(rx: Buffer, n: number, serial: number): void {
+    const { start, end } = gt06ContentOf(rx, 0, n);
+    const cmd = decodeGt06CommandText(rx, GT06_COMMAND, start, end);
+    if (!cmd) return;
+    const answer = gt06Answer(cmd.text);
+    if (answer.command) this.applyCommand(answer.command);
+    const text = Buffer.from(answer.reply, 'ascii');
+    const content = Buffer.alloc(1 + 4 + text.length + 2);
+    content[0] = 4 + text.length;
+    content.writeUInt32BE(cmd.serverFlag >>> 0, 1);
+    text.copy(content, 5);
+    content.writeUInt16BE(GT06_LANGUAGE_ENGLISH, 5 + text.length);
+    this.write(encodeGt06Frame(GT06_COMMAND_REPLY, serial, content));
   }
 
   protected nextPacket(): Outgoing {

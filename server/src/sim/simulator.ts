@@ -36,6 +36,8 @@ export interface SimUnit {
   stops?: SimStop[];
   /** The driver's iButton key, sent while the ignition is on (Teltonika IO 78). */
   driverTag?: string;
+  /** Its tracker holds the starter cut (a confirmed immobilise, issue 13): it stays parked. */
+  immobilised?: boolean;
 }
 
 export interface SimGateways {
@@ -130,6 +132,10 @@ export function startSimulator(opts: SimOptions): Simulator {
       continue;
     }
     const vehicle = new Vehicle(unit, seededRandom(seedFor(seed, unit.deviceId)), start);
+    // The tracker's relay cuts the starter: the vehicle stays parked until it is mobilised.
+    device.onCommand = (c) => {
+      if (c.kind === 'output') vehicle.setImmobilised(c.dout1 === 1);
+    };
     fleet.push({ unit, vehicle, device });
   }
 
@@ -153,6 +159,8 @@ export function startSimulator(opts: SimOptions): Simulator {
   let timer: ReturnType<typeof setInterval> | null = null;
   function goLive(): void {
     if (stopped) return;
+    // A vehicle its tracker holds immobilised stays parked from now on (its history is as driven).
+    for (const f of fleet) if (f.unit.immobilised) f.vehicle.setImmobilised(true);
     const tick = () =>
       advance(Math.min(clock.now(), endTime), (f, report) => f.device.push(report));
     timer = setInterval(tick, opts.intervalMs ?? 1000);

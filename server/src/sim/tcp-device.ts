@@ -3,7 +3,7 @@
 // (login, packet encoding, ack matching) come from the subclass.
 import net from 'node:net';
 import type { IngestLog } from '../ingest/log';
-import { DEFAULT_TIMINGS, type DeviceTimings, type SimDevice } from './device';
+import { DEFAULT_TIMINGS, type DeviceTimings, type SimCommand, type SimDevice } from './device';
 import type { SimReport } from './vehicle';
 
 export interface Outgoing {
@@ -24,6 +24,7 @@ export abstract class TcpDevice implements SimDevice {
   private reconnectTimer: NodeJS.Timeout | null = null;
   delivered = 0;
   resends = 0;
+  onCommand?: (command: SimCommand) => void;
   protected readonly timings: DeviceTimings;
 
   constructor(
@@ -38,6 +39,16 @@ export abstract class TcpDevice implements SimDevice {
 
   get pending(): number {
     return this.queue.length;
+  }
+
+  /** Writes bytes on the open connection (command answers). */
+  protected write(bytes: Buffer): void {
+    if (this.socket && !this.socket.destroyed) this.socket.write(bytes);
+  }
+
+  /** A server command was parsed: the tracker applies it (and its vehicle is told). */
+  protected applyCommand(command: SimCommand): void {
+    this.onCommand?.(command);
   }
 
   /** Resets per-connection protocol state. */

@@ -6,6 +6,13 @@ import {
   type AvlIo,
   type AvlRecord,
 } from '../ingest/protocols/teltonika-encode';
+import {
+  CODEC12_COMMAND,
+  CODEC12_RESPONSE,
+  decodeCodec12,
+  encodeCodec12,
+} from '../ingest/protocols/teltonika-command';
+import { teltonikaAnswer } from './commands';
 import { TcpDevice, type Outgoing } from './tcp-device';
 import type { SimReport } from './vehicle';
 
@@ -21,6 +28,8 @@ export function toAvlRecord(r: SimReport): AvlRecord {
     { id: 66, value: Math.round(r.power * 1000), size: 2 },
     { id: 67, value: Math.round(r.battery * 1000), size: 2 },
     { id: 16, value: r.odometer, size: 4 },
+    // DOUT1, the starter-cut relay: the portal confirms an immobiliser command from it (issue 13).
+    { id: 179, value: r.dout1 ?? 0, size: 1 },
   ];
   // The iButton key in the reader (IO 78): the id as the key's 64-bit number.
   if (r.driverTag) io.push({ id: 78, value: parseInt(r.driverTag, 16), size: 8 });
@@ -78,7 +87,19 @@ export class TeltonikaDevice extends TcpDevice {
       return { used: 1, kind: rx[0] === 1 ? ('login-ok' as const) : ('refused' as const) };
     }
     if (rx.length < 4) return { used: 0, kind: 'other' as const };
-    return { used: 4, kind: 'ack' as const, ack: rx.readUInt32BE(0) };
+    // An ack counts at least one record; four zero bytes start a Codec 12 command instead.
+    if (rx.readUInt32BE(0) !== 0) return { used: 4, kind: 'ack' as const, ack: rx.readUInt32BE(0) };
+    if (rx.length < 8) return { used: 0, kind: 'other' as const };
+    const total = 12 + rx.readUInt32BE(4);
+    if (total > 64 * 1024) return { used: rx.length, kind: 'other' as const };
+    if (rx.length < total) return { used: 0, kind: 'other' as const };
+    const msg = decodeCodec12(rx, 0, total);
+    if (msg?.type === CODEC12_COMMAND) {
+      const answer = teltonikaAnswer(msg.text);
+      if (answer.command) this.applyCommand(answer.command);
+      this.write(encodeCodec12(answer.reply, CODEC12_RESPONSE));
+    }
+    return { used: total, kind: 'other' as const };
   }
 
   protected nextPacket(): Outgoing {

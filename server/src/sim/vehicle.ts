@@ -47,6 +47,8 @@ export interface SimReport {
   event?: SimEvent;
   /** The driver's iButton key, read while the ignition is on (a vehicle with a tag reader). */
   driverTag?: string;
+  /** The tracker's first digital output, the starter-cut relay (1: immobilised). */
+  dout1?: 0 | 1;
 }
 
 export interface VehicleSpec {
@@ -73,6 +75,9 @@ export interface SimStop {
   /** metres: trips end within 60 % of this from the centre */
   radius: number;
 }
+
+/** An immobilised vehicle's driver tries to start it again this much later. */
+const IMMOBILISED_RETRY_MS = 10 * 60_000;
 
 /** A stop takes the trips to a suburb at most this far from it (metres). */
 const STOP_CATCHMENT_M = 2_000;
@@ -124,6 +129,8 @@ export class Vehicle {
   private readonly stops: SimStop[];
   private readonly tow: TowModel;
   private readonly driverTag: string | undefined;
+  /** The starter is cut (issue 13): a parked vehicle stays parked until it is mobilised. */
+  private immobilised = false;
 
   constructor(
     spec: VehicleSpec,
@@ -151,6 +158,15 @@ export class Vehicle {
     if (this.runner) goNow = !night && this.runner.mayStart(this.pos, localHour(start));
     if (goNow) this.startTrip();
     else this.until = night ? this.nextMorning(start) : start + between(rand, 0, 45) * 60_000;
+  }
+
+  /** The tracker switched its starter-cut relay (a command from the portal). */
+  setImmobilised(on: boolean): void {
+    this.immobilised = on;
+  }
+
+  get isImmobilised(): boolean {
+    return this.immobilised;
   }
 
   get state(): { mode: Mode; lat: number; lon: number; speed: number } {
@@ -181,7 +197,9 @@ export class Vehicle {
     if (this.mode === 'towed') this.towStep(t);
     else if (this.mode === 'parked') {
       if (t >= this.until) {
-        if (this.isNight(t) && !this.nightDriver) this.until = this.nextMorning(t);
+        // The starter is cut: the driver tries again later (no draw, so the seed's choices stay).
+        if (this.immobilised) this.until = t + IMMOBILISED_RETRY_MS;
+        else if (this.isNight(t) && !this.nightDriver) this.until = this.nextMorning(t);
         else if (this.runner && !this.runner.mayStart(this.pos, localHour(t))) {
           this.until = this.nextMorning(t);
         } else {
@@ -220,6 +238,7 @@ export class Vehicle {
       battery: between(this.rand, 4.0, 4.15),
       event,
       ...(ignition && this.driverTag ? { driverTag: this.driverTag } : {}),
+      dout1: this.immobilised ? 1 : 0,
     };
   }
 

@@ -33,6 +33,7 @@ import { userTimeZone } from './units';
 import { pendingWorkApprovals, siteAlertTasks } from './site-alerts';
 import { supportDashboardTasks } from './support-dashboard';
 import { overdueInvoiceCount } from './account-overdue';
+import { remindersDueCount } from './reminders';
 
 const DASHBOARD_ROLES: readonly Role[] = ['feature_dashboard', 'user_support'];
 
@@ -105,6 +106,7 @@ async function businessCounts(ctx: TaskContext) {
     repairs: openJobs('repair'),
     removals: openJobs('removal'),
     transfers: openJobs('transfer'),
+    reminders_due: await remindersDueCount(ctx),
   };
 }
 

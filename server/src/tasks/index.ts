@@ -26,11 +26,18 @@ import { tagWriteTasks } from './tags-write';
 import { fleetTasks } from './fleets';
 import { vehicleTasks } from './vehicles';
 import { vehicleImportTasks } from './vehicle-import';
+import { fuelBatchTasks } from './fuel-batches';
+import { fuelUsageTasks } from './fuel-usage';
 import { remoteTasks } from './remotes';
 import { mobileUnitTasks } from './mobile-units';
 import { billingTasks } from './billing';
 import { orderTasks } from './orders';
 import { dashboardTasks } from './dashboard';
+import { immobiliserTasks } from './immobiliser';
+import { speedBuzzerTasks } from './speed-buzzer';
+import { serviceLogTasks } from './service-logs';
+import { odometerLogTasks } from './odometer-logs';
+import { reminderTasks } from './reminders';
 
 let registered = false;
 
@@ -66,10 +73,17 @@ export function registerAllTasks(): void {
     ...fleetTasks,
     ...vehicleTasks,
     ...vehicleImportTasks,
+    ...fuelBatchTasks,
+    ...fuelUsageTasks,
     ...remoteTasks,
     ...mobileUnitTasks,
     ...billingTasks,
     ...orderTasks,
     ...dashboardTasks,
+    ...immobiliserTasks,
+    ...speedBuzzerTasks,
+    ...serviceLogTasks,
+    ...odometerLogTasks,
+    ...reminderTasks,
   ]);
 }

@@ -5,3 +5,6 @@ export type * from './tracking';
 export type * from './places';
 export type * from './alerts';
 export type * from './commercial';
+export type * from './fuel';
+export type * from './maintenance';
+export type * from './commands';

@@ -28,7 +28,8 @@ type OverLimitType = 'speeding' | 'speed_buzzer';
 
 /** The limit and grace time of a speeding or speed buzzer rule. */
 function limitOf(rule: CompiledRule<OverLimitType>): number {
-  return rule.param.limit;
+  // A buzzer rule runs with the vehicle's limit filled in (rules/cache.ts withBuzzerLimit).
+  return rule.param.limit ?? Infinity;
 }
 function graceOf(rule: CompiledRule<OverLimitType>): number {
   return rule.type === 'speed_buzzer'

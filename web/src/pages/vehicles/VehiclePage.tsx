@@ -14,6 +14,7 @@ import { useNow } from '../../components/useNow';
 import { RecordLoading, recordMissing, RecordNotFound } from '../drivers/RecordStates';
 import { useLabelWarningCheck } from '../tags/labelWarnings';
 import VehicleForm from './VehicleForm';
+import VehicleCommands from './commands/VehicleCommands';
 import { VEHICLE_EDIT_ROLES, VEHICLES_PATH } from './VehiclesPage';
 import './vehicles.css';
 
@@ -85,6 +86,7 @@ export default function VehiclePage() {
         onSave={(input, added) => void submit(input, added)}
         onCancel={() => navigate(VEHICLES_PATH)}
       />
+      <VehicleCommands uid={vehicle.uid} />
     </PageContainer>
   );
 }

@@ -51,6 +51,12 @@ export const ALERT_CARDS: AlertCard[] = [
   { key: 'repairs', label: 'Repairs', to: jobs('repair'), roles: JOBS },
   { key: 'removals', label: 'Removals', to: jobs('removal'), roles: JOBS },
   { key: 'transfers', label: 'Transfers', to: jobs('transfer'), roles: JOBS },
+  {
+    key: 'reminders_due',
+    label: 'Reminders due',
+    to: '/portal/alerts/reminders',
+    roles: ['feature_reminders_view', 'feature_reminders_edit'],
+  },
 ];
 
 export default function AlertCards({ counts }: { counts: DashboardCounts | undefined }) {
@@ -61,7 +67,7 @@ export default function AlertCards({ counts }: { counts: DashboardCounts | undef
   return (
     <ul className="alert-cards" aria-label="Things to follow up">
       {cards.map((c) => {
-        const n = Number(counts[c.key]);
+        const n = Number(counts[c.key] ?? 0);
         return (
           <li key={c.key}>
             <Link to={c.to} className={`alert-card${n > 0 ? ' alert-card-on' : ''}`}>

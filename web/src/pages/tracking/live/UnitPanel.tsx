@@ -13,7 +13,8 @@ import {
   ShareAltOutlined,
   UpOutlined,
 } from '@ant-design/icons';
-import { formatRelative, type UnitListItem } from '@fleet/common';
+import { COMMAND_ROLES, formatRelative, type UnitListItem } from '@fleet/common';
+import ImmobiliserPanel from '../../vehicles/commands/ImmobiliserPanel';
 import { unitQuery } from '../../../api/tracking';
 import { useDateTime } from '../../../components/dates';
 import { usePermission } from '../../../components/Permission';
@@ -70,6 +71,8 @@ export function UnitPanel({
   const now = useNow(5_000);
   const formatTime = useDateTime();
   const canTrips = usePermission(['feature_trips']);
+  // The immobiliser from the live map (issue 13), for users who may command the vehicle.
+  const canCommand = usePermission(COMMAND_ROLES);
   const detail = useQuery({
     ...unitQuery(unit.uid),
     select: (d) => d.unit,
@@ -145,6 +148,11 @@ export function UnitPanel({
           </Link>
         )}
       </div>
+      {canCommand && (
+        <div className="unit-panel-commands">
+          <ImmobiliserPanel uid={unit.uid} canCommand level={3} showHistory={false} />
+        </div>
+      )}
       {trail && !trailLoading && trailPoints === 0 && (
         <Typography.Text type="secondary" className="unit-panel-note">
           No movement recorded today.
