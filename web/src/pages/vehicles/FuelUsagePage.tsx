@@ -39,8 +39,9 @@ function Consumption({
 
 export default function FuelUsagePage() {
   const [range, setRange] = useState<DateRange>(() => {
+    // The last month: its fills are measured against the vehicle's usual from the months before.
     const today = nowInZone();
-    return [today.subtract(3, 'month').startOf('day'), today.endOf('day')];
+    return [today.subtract(1, 'month').startOf('day'), today.endOf('day')];
   });
   const [onlyFlagged, setOnlyFlagged] = useState(false);
   const query = useQuery({
