@@ -4,6 +4,7 @@
 // the header matching of the file's columns and the consumption maths of the usage page.
 import { FUEL_IMPORT_COLUMNS, type VehicleClass } from './enums';
 import { cleanFuelRow, type FuelRow, type FuelRowInput } from './validators';
+import { zoneOffsetMinutes } from './zone';
 
 export type FuelColumn = (typeof FUEL_IMPORT_COLUMNS)[number];
 
@@ -80,34 +81,17 @@ export function fuelRegKey(reg: unknown): string {
 }
 
 const HOUR_MS = 3_600_000;
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 const zoneOffsets = new Map<string, number>();
 
 /** Minutes the zone is ahead of UTC at the instant (cached per zone and hour: 50,000 rows). */
 function offsetOf(zone: string, at: number): number {
-  const bucket = `${zone}|${Math.floor(at / HOUR_MS)}`;
-  const known = zoneOffsets.get(bucket);
-  if (known !== undefined) return known;
-  let format = zoneFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    zoneFormats.set(zone, format);
+  const hour = Math.floor(at / HOUR_MS);
+  const bucket = `${zone}|${hour}`;
+  let minutes = zoneOffsets.get(bucket);
+  if (minutes === undefined) {
+    minutes = zoneOffsetMinutes(zone, hour * HOUR_MS);
+    zoneOffsets.set(bucket, minutes);
   }
-  const part: Record<string, number> = {};
-  for (const p of format.formatToParts(new Date(Math.floor(at / HOUR_MS) * HOUR_MS))) {
-    if (p.type !== 'literal') part[p.type] = Number(p.value);
-  }
-  const wall = Date.UTC(part.year, part.month - 1, part.day, part.hour, part.minute);
-  const minutes = Math.round((wall - Math.floor(at / HOUR_MS) * HOUR_MS) / 60_000);
-  zoneOffsets.set(bucket, minutes);
   return minutes;
 }
 

@@ -14,3 +14,4 @@ export * from './random';
 export * from './money';
 export * from './siteAlerts';
 export * from './immobiliser';
+export * from './zone';

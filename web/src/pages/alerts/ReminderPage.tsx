@@ -216,6 +216,7 @@ function ReminderForm({ reminder }: { reminder: Reminder | null }) {
                 <InputNumber
                   id="reminder-last_done"
                   min={0}
+                  precision={unit === 'km' ? 0 : 1}
                   value={lastDone}
                   onChange={(v) => setLastDone(v)}
                   addonAfter={unit}

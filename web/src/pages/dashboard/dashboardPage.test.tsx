@@ -8,24 +8,9 @@ import { mockApi } from '../../test/mockApi';
 import { userOf } from '../../test/fixtures';
 import { PAGE_TEST, renderPage, wideScreen } from '../drivers/testing/renderPage';
 import DashboardPage from './DashboardPage';
+import { charts } from '../../test/fakeEcharts';
 
-// ECharts draws on a canvas jsdom lacks: a fake keeps the options each chart was given.
-const charts = vi.hoisted(() => [] as { options: any[] }[]);
-vi.mock('echarts/core', () => ({
-  use: () => undefined,
-  init: () => {
-    const chart = {
-      options: [] as any[],
-      setOption(o: any) {
-        chart.options.push(o);
-      },
-      resize() {},
-      dispose() {},
-    };
-    charts.push(chart);
-    return chart;
-  },
-}));
+vi.mock('echarts/core', () => import('../../test/fakeEcharts'));
 
 const ROUTE = { path: '/dashboard', title: 'Dashboard', Component: DashboardPage };
 

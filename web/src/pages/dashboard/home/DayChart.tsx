@@ -1,11 +1,12 @@
 // One total over the days of the period (ECharts bars, one per day in the user's zone), with the
 // values read out for screen readers beside it: the picture is for the eye, the table for the ear.
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import * as echarts from 'echarts/core';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { zoned } from '../../../components/zone';
+import { useEChart } from '../../../components/useEChart';
 
 echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
@@ -27,26 +28,7 @@ export const dayLabel = (date: string, many: boolean) =>
   zoned(date).format(many ? 'D MMM' : 'ddd D MMM');
 
 export default function DayChart({ label, values, colour, format, height = 90 }: Props) {
-  const ref = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    if (!ref.current) return;
-    const c = echarts.init(ref.current, undefined, { renderer: 'canvas' });
-    chart.current = c;
-    // Sized from the box it was given whenever that box changes (the grid settles after the
-    // first paint, a phone turns): a chart drawn at the wrong width would be a sliver.
-    const resize = new ResizeObserver(([entry]) => {
-      const { width, height: h } = entry.contentRect;
-      if (width > 0 && h > 0) c.resize({ width, height: h });
-    });
-    resize.observe(ref.current);
-    return () => {
-      resize.disconnect();
-      c.dispose();
-      chart.current = null;
-    };
-  }, []);
+  const { ref, chart } = useEChart();
 
   useEffect(() => {
     const many = values.length > 7;

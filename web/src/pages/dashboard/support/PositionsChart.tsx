@@ -1,11 +1,12 @@
 // Positions received per minute over the last hour (the support dashboard): an ECharts bar per
 // minute, the figures also as a table for screen readers.
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import * as echarts from 'echarts/core';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import { zoned } from '../../../components/zone';
+import { useEChart } from '../../../components/useEChart';
 
 echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 
@@ -14,23 +15,7 @@ export default function PositionsChart({
 }: {
   minutes: readonly { minute: string; count: number }[];
 }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-  useEffect(() => {
-    if (!ref.current) return;
-    const c = echarts.init(ref.current);
-    chart.current = c;
-    const resize = new ResizeObserver(([entry]) => {
-      const { width, height } = entry.contentRect;
-      if (width > 0 && height > 0) c.resize({ width, height });
-    });
-    resize.observe(ref.current);
-    return () => {
-      resize.disconnect();
-      c.dispose();
-      chart.current = null;
-    };
-  }, []);
+  const { ref, chart } = useEChart();
   useEffect(() => {
     chart.current?.setOption(
       {

@@ -1,12 +1,13 @@
 // Each vehicle's consumption in the period as bars (L/100 km; machines in L/hour on their own
 // axis), with its usual consumption as a mark: a bar well above it is drawn red. The table beside
 // it carries the same numbers for screen readers.
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import * as echarts from 'echarts/core';
 import { BarChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { FuelVehicleUsage } from '@fleet/common';
+import { useEChart } from '../../../components/useEChart';
 
 echarts.use([
   BarChart,
@@ -18,24 +19,7 @@ echarts.use([
 ]);
 
 export default function UsageChart({ vehicles }: { vehicles: readonly FuelVehicleUsage[] }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const chart = useRef<echarts.ECharts | null>(null);
-
-  useEffect(() => {
-    if (!ref.current) return;
-    const c = echarts.init(ref.current, undefined, { renderer: 'canvas' });
-    chart.current = c;
-    const resize = new ResizeObserver(([entry]) => {
-      const { width, height } = entry.contentRect;
-      if (width > 0 && height > 0) c.resize({ width, height });
-    });
-    resize.observe(ref.current);
-    return () => {
-      resize.disconnect();
-      c.dispose();
-      chart.current = null;
-    };
-  }, []);
+  const { ref, chart } = useEChart();
 
   useEffect(() => {
     const shown = vehicles.filter((v) => v.consumption !== null);

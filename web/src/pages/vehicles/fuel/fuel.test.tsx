@@ -12,26 +12,11 @@ import FuelUploadPage from '../FuelUploadPage';
 import FuelUsagePage from '../FuelUsagePage';
 import { previewRows, uploadRows } from './fuelRows';
 import { readXlsxText } from './xlsxRead';
+import { charts } from '../../../test/fakeEcharts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-// ECharts draws on a canvas jsdom lacks: a fake keeps the options the chart was given.
-const charts = vi.hoisted(() => [] as { options: any[] }[]);
-vi.mock('echarts/core', () => ({
-  use: () => undefined,
-  init: () => {
-    const chart = {
-      options: [] as any[],
-      setOption(o: any) {
-        chart.options.push(o);
-      },
-      resize() {},
-      dispose() {},
-    };
-    charts.push(chart);
-    return chart;
-  },
-}));
+vi.mock('echarts/core', () => import('../../../test/fakeEcharts'));
 
 const VEHICLES = [
   { uid: 1, reg: 'BX 100 GP' },
