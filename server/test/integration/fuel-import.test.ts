@@ -1,7 +1,9 @@
 // Fuel import (issue 13 item 4): every row cleaned and checked by the server with SPEC §5's rules
 // (never on the browser's word), rows in error kept with their error, a batch sent in chunks and
 // listed only once finished, newest first; a mixed file with 10 % bad rows; the 50,000-row import
-// within 10 s; deleting a batch; another client's batch not found; the report_10 role.
+// (every row stored and the batch listed with its counts; its speed is measured by npm run
+// bench:fuel, docs/performance.md, not here); deleting a batch; another client's batch not found;
+// the report_10 role.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FUEL_CHUNK_ROWS } from '@fleet/common';
 import { now } from '../../src/clock';
@@ -176,7 +178,7 @@ describe('batches', () => {
     });
   });
 
-  it('imports 50,000 rows in chunks within 10 s', async () => {
+  it('imports 50,000 rows in chunks, every one stored and the batch listed with its counts', async () => {
     const rows: Row[] = Array.from({ length: 50_000 }, (_, i) => ({
       reg: regs[i % regs.length],
       datetimestamp: cardTime(1 + (i % 300) / 10),
@@ -187,10 +189,25 @@ describe('batches', () => {
     const started = performance.now();
     const res = await upload(demo, rows, 'year.csv');
     const ms = performance.now() - started;
+    // The figure for the log; the speed itself is measured by bench:fuel against its ceiling.
     console.log(`fuel import: 50,000 rows stored in ${Math.round(ms)} ms`);
     expect(res.result).toBe(0);
     expect(res.data.fuel_batch).toMatchObject({ row_count: 50_000, valid_count: 50_000 });
-    expect(ms).toBeLessThan(10_000);
+    const id = res.data.fuel_batch.id;
+    // Every row is stored, matched to its vehicle, and none is kept with an error.
+    const stored = await rowsOf(demo, id);
+    expect(stored.count).toBe(50_000);
+    expect(stored.fuel_rows.every((r: any) => r.vehicle && r.error === null)).toBe(true);
+    expect((await rowsOf(demo, id, true)).count).toBe(0);
+    const list = await t.task(demo, 'get_fuel_batches', {});
+    expect(list.data.fuel_batches[0]).toMatchObject({
+      id,
+      file_name: 'year.csv',
+      row_count: 50_000,
+      valid_count: 50_000,
+      error_count: 0,
+      finished: true,
+    });
   });
 
   it('lists only finished batches, newest first, with who uploaded them', async () => {
