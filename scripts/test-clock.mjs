@@ -70,6 +70,7 @@ const E2E_FILES = [
   'e2e/dashboard.test.ts',
   'e2e/fuel.test.ts',
   'e2e/maintenance.test.ts',
+  'e2e/immobiliser.test.ts',
 ];
 
 const args = process.argv.slice(2);

@@ -9,8 +9,11 @@ import { askedText, COMMAND_ENTITY } from '../ingest/commands-store';
 import { wireText, type CommandProtocol } from '../ingest/commands-wire';
 import { DEMO_UNITS, demoDeviceId } from './data';
 
-/** Demo units by index in DEMO_UNITS: the immobilised one and those with a buzzer limit. */
-const IMMOBILISED = 19;
+/**
+ * Demo units by index in DEMO_UNITS: the immobilised one (a Teltonika bakkie, the vehicle most often
+ * stolen; not a trailer, which has no starter to cut) and those with a buzzer limit.
+ */
+const IMMOBILISED = 1;
 const BUZZERS: [number, number][] = [
   [0, 100],
   [36, 90],

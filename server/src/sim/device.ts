@@ -11,6 +11,11 @@ export interface SimDevice {
   /** Packets sent again after a missing acknowledgement. */
   readonly resends: number;
   stop(): Promise<void>;
+  /**
+   * Opens its line to the gateway now, reports or not (a TCP tracker keeps one open, so the server
+   * can command it at any time); absent for trackers without a standing connection (OsmAnd).
+   */
+  open?(): void;
   /** Told when the server commands the tracker (issue 13); the simulator applies it to the vehicle. */
   onCommand?: (command: SimCommand) => void;
 }

@@ -161,6 +161,8 @@ export function startSimulator(opts: SimOptions): Simulator {
     if (stopped) return;
     // A vehicle its tracker holds immobilised stays parked from now on (its history is as driven).
     for (const f of fleet) if (f.unit.immobilised) f.vehicle.setImmobilised(true);
+    // Live trackers keep their line to the gateway open, parked or not (commands reach them).
+    for (const f of fleet) f.device.open?.();
     const tick = () =>
       advance(Math.min(clock.now(), endTime), (f, report) => f.device.push(report));
     timer = setInterval(tick, opts.intervalMs ?? 1000);

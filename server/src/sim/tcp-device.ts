@@ -77,6 +77,11 @@ export abstract class TcpDevice implements SimDevice {
     this.kick();
   }
 
+  /** Connects and logs in now; the line stays open (and is opened again when it drops). */
+  open(): void {
+    this.kick();
+  }
+
   private kick(): void {
     if (this.stopped) return;
     if (!this.socket && !this.reconnectTimer) this.connect();
@@ -111,7 +116,8 @@ export abstract class TcpDevice implements SimDevice {
     if (this.stopped || this.reconnectTimer) return;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
-      if (this.queue.length) this.kick();
+      // Back on the line even with nothing to send: the server may have a command waiting.
+      this.kick();
     }, ms);
     this.reconnectTimer.unref?.();
   }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NO_COMMAND_CHANNEL } from '@fleet/common';
 import type { RunningGateways } from '../../src/ingest/gateways';
 import type { CommandDispatcher } from '../../src/ingest/commands';
+import { addMissingDemoCommands } from '../../src/demo/seed-commands';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { FakeGt06, FakeTeltonika, startCommandGateways } from '../support/command-devices';
 import { sleep } from '../unit/gateways/client';
@@ -272,6 +273,45 @@ describe('refusals', () => {
     await sleep(300);
     expect(await count()).toBe(n);
     expect(dev.commands).toEqual([]);
+  });
+});
+
+describe('the demo', () => {
+  it('has a bakkie immobilised with its history and two buzzer limits; seeding again adds nothing', async () => {
+    const uidOf = async (name: string) =>
+      (
+        await db()
+          .selectFrom('units')
+          .select('uid')
+          .where('name', '=', name)
+          .executeTakeFirstOrThrow()
+      ).uid;
+    const stolen = await state(await uidOf('Isuzu D-Max PRE-02'));
+    expect(stolen).toMatchObject({ mode: 'immobilise', pending: null });
+    expect(stolen.confirmed).not.toBeNull();
+    expect(stolen.history.map((h: { step: string }) => h.step)).toEqual([
+      'confirmed',
+      'sent',
+      'waiting',
+      'asked',
+    ]);
+    expect(stolen.history[2].detail).toBe('Waiting: moving at 62 km/h — sent when below 10 km/h');
+    for (const [name, limit] of [
+      ['Toyota Hilux JOH-01', 100],
+      ['Marcopolo Bus JOH-37', 90],
+    ] as const) {
+      const buzzer = (await t.task(demo, 'get_speed_buzzer', { uid: await uidOf(name) })).data;
+      expect(buzzer).toMatchObject({ limit, asked_limit: limit, pending: null });
+    }
+    const commands = () =>
+      db()
+        .selectFrom('device_commands')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n));
+    const before = await commands();
+    await addMissingDemoCommands(db());
+    expect(await commands()).toBe(before);
   });
 });
 

@@ -104,6 +104,8 @@ export function antdTheme(theme: Theme): ThemeConfig {
       ...pointerShades('colorPrimaryText', primary),
       ...pointerShades('colorLink', primary),
       colorTextSecondary: TEXT_SECONDARY,
+      // The values of a read-only form (a recovery user's vehicle page) are read, not decoration.
+      colorTextDisabled: TEXT_SECONDARY,
       colorTextTertiary: TEXT_TERTIARY,
       colorTextDescription: TEXT_TERTIARY,
       colorTextPlaceholder: TEXT_TERTIARY,

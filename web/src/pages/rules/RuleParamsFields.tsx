@@ -80,8 +80,15 @@ export default function RuleParamsFields({ type, param, errors, onChange }: Prop
     </Form.Item>
   );
 
+  // The Speed Buzzer rule's limit is optional: a vehicle's own buzzer limit wins (issue 13).
+  const buzzer = type === 'speed_buzzer';
   const speedLimit = (extra: string) => (
-    <Form.Item label="Speed limit (km/h)" htmlFor="rule-limit" required {...item('limit', extra)}>
+    <Form.Item
+      label="Speed limit (km/h)"
+      htmlFor="rule-limit"
+      required={!buzzer}
+      {...item('limit', extra)}
+    >
       <InputNumber
         id="rule-limit"
         className="rule-form-number"
@@ -89,6 +96,7 @@ export default function RuleParamsFields({ type, param, errors, onChange }: Prop
         max={250}
         step={5}
         suffix="km/h"
+        placeholder={buzzer ? 'Optional' : undefined}
         value={param.limit}
         onChange={(v) => onChange({ limit: typeof v === 'number' ? v : null })}
       />
@@ -140,7 +148,11 @@ export default function RuleParamsFields({ type, param, errors, onChange }: Prop
       )}
       {(type === 'speeding' || type === 'speed_buzzer') && (
         <div className="rule-form-row">
-          {speedLimit('The alert counts time spent above this speed')}
+          {speedLimit(
+            buzzer
+              ? "Optional: each vehicle's own buzzer limit is used where set; this one applies to vehicles without one"
+              : 'The alert counts time spent above this speed',
+          )}
           {type === 'speeding' ? (
             <Form.Item
               label="Grace time (seconds)"

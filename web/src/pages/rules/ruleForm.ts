@@ -108,6 +108,8 @@ export function valuesFromRule(rule: Rule): RuleFormValues {
     lids: Array.isArray(p.lids) ? (p.lids as number[]) : [],
     kinds: Array.isArray(p.kinds) ? (p.kinds as HarshKind[]) : base.param.kinds,
   };
+  // A Speed Buzzer rule saved without a limit stays without one (not the form's default).
+  if (rule.type === 'speed_buzzer') param.limit = num(p.limit);
   if (rule.type === 'driver_id_timeout') {
     param.driver_minutes = num(p.minutes) ?? base.param.driver_minutes;
     param.minutes = base.param.minutes;
@@ -156,7 +158,8 @@ export function paramsFor(type: RuleTypeKey, p: ParamValues): Record<string, unk
     case 'driver_id_timeout':
       return { minutes: p.driver_minutes };
     case 'speed_buzzer':
-      return { limit: p.limit, seconds: p.seconds };
+      // Optional: without it the rule judges each vehicle by its own buzzer limit only.
+      return p.limit === null ? { seconds: p.seconds } : { limit: p.limit, seconds: p.seconds };
     case 'generic_input':
       return { input: p.input, state: p.state };
     default:

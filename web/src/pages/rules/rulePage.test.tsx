@@ -222,6 +222,42 @@ describe('Add Rule', () => {
     await waitFor(() => expect(view.location()).toBe('/portal/rules/index'));
   });
 
+  it('saves a Speed Buzzer rule without a limit: each vehicle’s own buzzer limit is used', async () => {
+    const api = rulesApi([]);
+    await openAdd();
+    type('Name', 'Buzzer ignored');
+    await choose('Type', 'Speed Buzzer Violation');
+    const limit = screen.getByLabelText('Speed limit (km/h)');
+    // Not required for this type, and the hint says which limit counts.
+    expect(limit.closest('.ant-form-item')!.querySelector('.ant-form-item-required')).toBeNull();
+    expect(
+      screen.getByText(
+        "Optional: each vehicle's own buzzer limit is used where set; this one applies to vehicles without one",
+      ),
+    ).toBeTruthy();
+    type('Speed limit (km/h)', '');
+    save();
+    await waitFor(() => expect(api.requestsOf('set_rule')).toHaveLength(1));
+    expect(api.requestsOf('set_rule')[0].parameters).toMatchObject({
+      type: 'speed_buzzer',
+      param: { seconds: 30 },
+    });
+    expect(api.requestsOf('set_rule')[0].parameters.param).not.toHaveProperty('limit');
+  });
+
+  it('still requires the Speeding rule’s limit', async () => {
+    const api = rulesApi([]);
+    await openAdd();
+    type('Name', 'Highway speeding');
+    await choose('Type', 'Speeding');
+    const limit = screen.getByLabelText('Speed limit (km/h)');
+    expect(limit.closest('.ant-form-item')!.querySelector('.ant-form-item-required')).toBeTruthy();
+    type('Speed limit (km/h)', '');
+    save();
+    expect(await screen.findByText('The speed limit must be 10 to 250 km/h')).toBeTruthy();
+    expect(api.requestsOf('set_rule')).toHaveLength(0);
+  });
+
   it('shows the server’s refusal by the field it names', async () => {
     const api = rulesApi([], {
       set_rule: () => ({ result: 1, message: 'param.lid: the location does not exist' }),
@@ -290,6 +326,21 @@ describe('Edit Rule', () => {
       document.querySelector<HTMLElement>('.ant-popconfirm-buttons .ant-btn-dangerous')!,
     );
     await waitFor(() => expect(api.requestsOf('delete_rule')[0]?.parameters).toEqual({ rid: 5 }));
+  });
+
+  it('keeps a Speed Buzzer rule without a limit without one', async () => {
+    const buzzer = ruleOf(6, 'Buzzer ignored', {
+      type: 'speed_buzzer',
+      param: { seconds: 45 },
+    });
+    const api = rulesApi([buzzer]);
+    renderApp('/portal/rules/edit/6', { user: userOf('full') });
+    await screen.findByRole('heading', { level: 1, name: 'Edit Buzzer ignored' });
+    expect(screen.getByLabelText('Speed limit (km/h)')).toHaveProperty('value', '');
+    expect(screen.getByLabelText('Over the limit for (seconds)')).toHaveProperty('value', '45');
+    save();
+    await waitFor(() => expect(api.requestsOf('set_rule')).toHaveLength(1));
+    expect(api.requestsOf('set_rule')[0].parameters.param).toEqual({ seconds: 45 });
   });
 
   it('says Rule not found for an unknown or foreign id', async () => {

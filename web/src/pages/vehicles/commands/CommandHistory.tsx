@@ -26,14 +26,16 @@ export default function CommandHistory({
           <Tag color={STEP_COLOURS[h.step]} className="command-step">
             {COMMAND_STEP_LABELS[h.step]}
           </Tag>
-          <span className="command-what">
-            {h.asked}
-            {h.detail ? ` — ${h.detail}` : ''}
-            {h.by ? ` (${h.by})` : ''}
-          </span>
-          <time className="command-time" dateTime={h.at}>
-            {formatTime(h.at)}
-          </time>
+          <div className="command-entry">
+            <span className="command-what">
+              {h.asked}
+              {h.detail ? ` — ${h.detail}` : ''}
+              {h.by ? ` (${h.by})` : ''}
+            </span>{' '}
+            <time className="command-time" dateTime={h.at}>
+              {formatTime(h.at)}
+            </time>
+          </div>
         </li>
       ))}
     </ol>

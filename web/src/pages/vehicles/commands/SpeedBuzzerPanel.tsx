@@ -4,8 +4,8 @@
 import { useId, useState } from 'react';
 import { Alert, Button, InputNumber, Skeleton, Space, Tag } from 'antd';
 import { BUZZER_MAX_KMH, BUZZER_MIN_KMH, NO_COMMAND_CHANNEL } from '@fleet/common';
-import { useDateTime } from '../../../components/dates';
 import CommandHistory from './CommandHistory';
+import ConfirmedBy from './ConfirmedBy';
 import { useSpeedBuzzer } from './useCommands';
 import './commands.css';
 
@@ -17,7 +17,6 @@ export default function SpeedBuzzerPanel({
   canCommand: boolean;
 }) {
   const id = useId();
-  const formatTime = useDateTime();
   const { query, set } = useSpeedBuzzer(uid);
   const [value, setValue] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -58,9 +57,7 @@ export default function SpeedBuzzerPanel({
             <Tag color={data.limit ? 'blue' : 'default'} className="command-mode">
               {data.limit ? `${data.limit} km/h` : 'Off'}
             </Tag>
-            {data.confirmed
-              ? `confirmed by the device ${formatTime(data.confirmed)}`
-              : 'no limit confirmed yet'}
+            <ConfirmedBy at={data.confirmed} none="no limit confirmed yet" />
             {data.asked_limit !== null && data.asked_limit !== data.limit
               ? `; ${data.asked_limit} km/h asked`
               : ''}

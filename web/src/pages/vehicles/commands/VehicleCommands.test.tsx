@@ -3,7 +3,7 @@
 // device confirms; units without a command channel and users without the role get no buttons; a
 // bad buzzer limit is refused before anything is sent.
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ImmobiliserState, SpeedBuzzerState } from '@fleet/common';
 import { mockApi } from '../../../test/mockApi';
 import { userOf } from '../../../test/fixtures';
@@ -73,6 +73,11 @@ describe('Vehicle commands', () => {
     });
     expect((await screen.findByTestId('immobiliser-state')).textContent).toContain('Normal');
     fireEvent.click(screen.getByRole('button', { name: 'Immobilise the vehicle' }));
+    // Asked twice: nothing is sent until the dialog is confirmed.
+    const dialog = await screen.findByRole('dialog', { name: 'Immobilise this vehicle?' });
+    expect(dialog.textContent).toContain('The starter is cut');
+    expect(api.requestsOf('set_immobiliser')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Immobilise' }));
     await waitFor(() => expect(api.requestsOf('set_immobiliser')).toHaveLength(1));
     expect(api.requestsOf('set_immobiliser')[0].parameters).toEqual({ uid: 1, mode: 'immobilise' });
     expect((await screen.findByTestId('immobiliser-pending')).textContent).toContain(
