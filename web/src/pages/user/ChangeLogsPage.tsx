@@ -45,6 +45,9 @@ export default function ChangeLogsPage() {
               title: 'Description',
               dataIndex: 'description',
               responsive: ['sm'],
+              // A long description (a device's answer to a command) wraps instead of widening the
+              // table past the card, which would make a scroll region no keyboard can reach.
+              onCell: () => ({ style: { minWidth: 200, maxWidth: 480, overflowWrap: 'anywhere' } }),
               render: (d: string | null) => d || '—',
             },
             { title: 'Id', dataIndex: 'entity_id', responsive: ['lg'], render: (id) => id ?? '—' },
