@@ -23,6 +23,7 @@ const UNSCOPED_DB_ALLOWED = [
   { file: 'server/src/http/call.ts', why: "resolves the bearer token to the session's user" },
   { file: 'server/src/http/report.ts', why: "resolves the bearer token to the session's user" },
   { file: 'server/src/http/track.ts', why: 'public share links, found by their token' },
+  { file: 'server/src/http/report-files.ts', why: 'report download links, found by their token' },
   { file: 'server/src/live/hub.ts', why: "resolves the socket's session and visible units" },
   { file: 'server/src/server.ts', why: 'opens, seeds and closes the database' },
   { file: 'server/src/devices.ts', why: 'hands the database to the ingest pipeline' },

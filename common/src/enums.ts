@@ -104,18 +104,6 @@ export const FAULT_TYPES = [
   'not charging',
 ] as const;
 
-export const REPORT_INTERVALS = ['Daily', 'Weekly', 'Monthly'] as const;
-export const REPORT_ID_TYPES = { units: 'name', people: 'first_name' } as const;
-export const REPORT_TYPES = [
-  'Single Vehicles',
-  'Multiple Vehicles',
-  'Driver',
-  'Export',
-  'Advanced',
-] as const;
-export const REPORT_FORMATS = ['PDF', 'CSV', 'Website'] as const;
-export const REPORT_VARIABLE_TYPES = ['date_range', 'select', 'tag', 'string'] as const;
-
 export const REMINDER_TYPES = [
   { key: 'service_km', name: 'Vehicle service by km', idType: 'vid', unit: 'km' },
   { key: 'service_hours', name: 'Vehicle service by hours', idType: 'vid', unit: 'hours' },

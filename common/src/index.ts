@@ -3,6 +3,7 @@ export * from './enums';
 export * from './roles';
 export * from './rules';
 export * from './ruleAlertText';
+export * from './deviceEvents';
 export * from './validators';
 export * from './format';
 export * from './geo';

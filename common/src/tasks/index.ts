@@ -7,6 +7,7 @@ import { orderParams, type OrderAnswers } from './orders';
 import { dashboardParams, type DashboardAnswers } from './dashboard';
 import { commandParams, type CommandAnswers } from './commands';
 import { maintenanceParams, type MaintenanceAnswers } from './maintenance';
+import { reportParams, type ReportAnswers } from './reports';
 import { fleetParams, type FleetRecordAnswers } from './fleet';
 import { fuelParams, type FuelAnswers } from './fuel';
 import { peopleParams, type PeopleAnswers } from './people';
@@ -37,6 +38,7 @@ export * from './orders';
 export * from './dashboard';
 export * from './commands';
 export * from './maintenance';
+export * from './reports';
 
 /** The parameter schema of every task the server serves, by task name. */
 export const TASK_PARAMS = {
@@ -56,6 +58,7 @@ export const TASK_PARAMS = {
   ...dashboardParams,
   ...commandParams,
   ...maintenanceParams,
+  ...reportParams,
 };
 
 type Params = typeof TASK_PARAMS;
@@ -78,7 +81,8 @@ export interface ServedAnswers
     OrderAnswers,
     DashboardAnswers,
     CommandAnswers,
-    MaintenanceAnswers {}
+    MaintenanceAnswers,
+    ReportAnswers {}
 
 /** Names of the tasks the server serves. */
 export type ServedTaskName = keyof Params;

@@ -51,6 +51,41 @@ export async function createSession(
   return token;
 }
 
+/** The users columns a SessionUser is made of (sessionUserOf). */
+export const SESSION_USER_COLUMNS = [
+  'users.nid',
+  'users.client_id',
+  'users.username',
+  'users.user_type',
+  'users.roles',
+  'users.all_units',
+] as const;
+
+/** A users row as the user of a session (or of a job acting for them); null without valid roles. */
+export function sessionUserOf(
+  row: {
+    nid: number;
+    client_id: number;
+    username: string;
+    user_type: string;
+    roles: string;
+    all_units: number;
+  },
+  sessionId: number,
+): SessionUser | null {
+  const roles = json.parse<unknown>(row.roles, []);
+  if (!isValidRoleList(roles)) return null;
+  return {
+    nid: row.nid,
+    clientId: row.client_id,
+    username: row.username,
+    userType: row.user_type as UserTypeApiName,
+    roles,
+    allUnits: row.all_units === 1,
+    sessionId,
+  };
+}
+
 /** The session's user, or null for a missing, unknown, expired or revoked token. */
 export async function resolveSession(
   db: Kysely<Database>,
@@ -66,19 +101,14 @@ export async function resolveSession(
       'sessions.expires',
       'sessions.revoked',
       'sessions.last_seen',
-      'users.nid',
-      'users.client_id',
-      'users.username',
-      'users.user_type',
-      'users.roles',
-      'users.all_units',
+      ...SESSION_USER_COLUMNS,
     ])
     .where('sessions.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   const now = clock().now();
   if (!row || row.revoked || row.expires <= now) return null;
-  const roles = json.parse<unknown>(row.roles, []);
-  if (!isValidRoleList(roles)) return null;
+  const user = sessionUserOf(row, row.session_id);
+  if (!user) return null;
   // Sliding expiry; written at most once a minute to keep reads cheap.
   if (now - row.last_seen > 60_000) {
     await db
@@ -87,15 +117,7 @@ export async function resolveSession(
       .where('id', '=', row.session_id)
       .execute();
   }
-  return {
-    nid: row.nid,
-    clientId: row.client_id,
-    username: row.username,
-    userType: row.user_type as UserTypeApiName,
-    roles,
-    allUnits: row.all_units === 1,
-    sessionId: row.session_id,
-  };
+  return user;
 }
 
 export async function revokeSession(db: Kysely<Database>, sessionId: number): Promise<void> {

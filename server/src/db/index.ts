@@ -19,6 +19,8 @@ import { commercial } from './migrations/0011_commercial';
 import { fuel } from './migrations/0013_fuel';
 import { deviceCommands } from './migrations/0014_device_commands';
 import { maintenance } from './migrations/0012_maintenance';
+import { reports } from './migrations/0015_reports';
+import { tripIdle } from './migrations/0016_trip_idle';
 
 export type { Database } from './types';
 export type { Dialect } from './migrations/helpers';
@@ -80,6 +82,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0013_fuel': fuel(dialect),
     '0014_device_commands': deviceCommands(dialect),
     '0012_maintenance': maintenance(dialect),
+    '0015_reports': reports(dialect),
+    '0016_trip_idle': tripIdle(dialect),
   };
 }
 

@@ -32,6 +32,8 @@ import type {
   QuotesTable,
   ReminderMailsTable,
   RemindersTable,
+  ReportRunsTable,
+  ScheduledReportsTable,
   RemotesTable,
   RouteUnitsTable,
   RoutesTable,
@@ -111,6 +113,8 @@ export interface Database {
   odometer_logs: OdometerLogsTable;
   reminders: RemindersTable;
   reminder_mails: ReminderMailsTable;
+  scheduled_reports: ScheduledReportsTable;
+  report_runs: ReportRunsTable;
 }
 
 /** Tables whose rows belong to one client (tenant); scoped by `client_id`. */
@@ -157,4 +161,6 @@ export type TenantTable =
   | 'service_logs'
   | 'odometer_logs'
   | 'reminders'
-  | 'reminder_mails';
+  | 'reminder_mails'
+  | 'scheduled_reports'
+  | 'report_runs';

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db';
 
 /** Tables of per-client rows whose presence says an area's demo records are there. */
-type AreaTable = 'reminders' | 'device_commands';
+type AreaTable = 'reminders' | 'device_commands' | 'scheduled_reports';
 
 export async function addMissingToDemoFleet(
   db: Kysely<Database>,
@@ -19,7 +19,7 @@ export async function addMissingToDemoFleet(
   if (!demo) return;
   const any = await db
     .selectFrom(table)
-    .select('id')
+    .select('client_id')
     .where('client_id', '=', demo.cid)
     .limit(1)
     .executeTakeFirst();

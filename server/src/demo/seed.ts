@@ -20,6 +20,7 @@ import { addMissingDemoBilling, seedBilling } from './seed-billing';
 import { addMissingDemoFuel, seedFuel } from './seed-fuel';
 import { addMissingDemoMaintenance, seedMaintenance } from './seed-maintenance';
 import { addMissingDemoCommands, seedCommands } from './seed-commands';
+import { addMissingDemoReports, seedReports } from './seed-reports';
 
 export const DEMO_LOGINS: {
   username: string;
@@ -157,6 +158,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
     await addMissingDemoFuel(db);
     await addMissingDemoMaintenance(db);
     await addMissingDemoCommands(db);
+    await addMissingDemoReports(db);
     return false;
   }
   const provider = await addClient(db, 'Tracking Provider');
@@ -237,6 +239,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
   await seedFuel(db, demo, other);
   await seedMaintenance(db, demo);
   await seedCommands(db, demo);
+  await seedReports(db, demo);
   return true;
 }
 

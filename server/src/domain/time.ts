@@ -19,3 +19,16 @@ export function startOfDay(timeZone: string, at: number): number {
   const shown = readings.filter((t) => t + zoneOffsetMinutes(timeZone, t) * MINUTE === midnight);
   return shown.length ? Math.min(...shown) : midnight - before * MINUTE;
 }
+
+/** Midnight at the start of a calendar day ('YYYY-MM-DD') in the given zone, as epoch ms. */
+export function dayStartIn(timeZone: string, day: string): number {
+  const noonUtc = Date.parse(`${day}T12:00:00Z`);
+  // Local noon of that day: a moment inside it in every zone (UTC-12 to UTC+14).
+  const localNoon = noonUtc - zoneOffsetMinutes(timeZone, noonUtc) * MINUTE;
+  return startOfDay(timeZone, localNoon);
+}
+
+/** The calendar day ('YYYY-MM-DD') of an instant in the given zone. */
+export function dayOf(timeZone: string, at: number): string {
+  return new Date(at + zoneOffsetMinutes(timeZone, at) * MINUTE).toISOString().slice(0, 10);
+}

@@ -30,6 +30,12 @@ export const DEFAULT_TRIP_CONFIG: TripConfig = {
   maxGapS: 1800,
 };
 
+/**
+ * A leg of a trip whose mean reported speed is below this (km/h) is idle time: the engine on, the
+ * vehicle standing (a traffic light, a queue). Below movingSpeedKmh, so a crawl in traffic is not.
+ */
+export const IDLE_SPEED_KMH = 3;
+
 export interface TripPoint {
   time: number;
   lat: number;
@@ -55,6 +61,8 @@ export interface Segment {
   /** km/h */
   maxSpeed: number;
   driverId: number | null;
+  /** Seconds of the trip's legs below IDLE_SPEED_KMH (0 for stops). */
+  idle: number;
   /** Seconds per HISTOGRAM_KEYS slot; null for stops. */
   histogram: number[] | null;
   open: boolean;

@@ -2,7 +2,13 @@
 // by a fix.
 import { legMeters } from './trips-distance';
 import { emptyHistogram, histogramSlot } from './trips-histogram';
-import type { FixBox, Segment, TripConfig, TripPoint } from './trips-model';
+import {
+  IDLE_SPEED_KMH,
+  type FixBox,
+  type Segment,
+  type TripConfig,
+  type TripPoint,
+} from './trips-model';
 
 /** A box holding just `p`. */
 export function boxAt(p: TripPoint): FixBox {
@@ -59,6 +65,7 @@ export function stopAt(p: TripPoint): Segment {
     distance: 0,
     maxSpeed: 0,
     driverId: null,
+    idle: 0,
     histogram: null,
     open: true,
     minLat: p.lat,
@@ -92,6 +99,7 @@ export function startTrip(from: TripPoint | null, p: TripPoint, cfg: TripConfig)
     distance: from ? legMeters(from, p, cfg) : 0,
     maxSpeed: p.speed,
     driverId: p.driverId ?? null,
+    idle: 0,
     histogram: emptyHistogram(),
     open: true,
     minLat: p.lat,
@@ -101,11 +109,17 @@ export function startTrip(from: TripPoint | null, p: TripPoint, cfg: TripConfig)
   };
 }
 
-/** Adds the leg from `prev` to `p` to a trip: distance, speed histogram, top speed, end, driver. */
+/**
+ * Adds the leg from `prev` to `p` to a trip: distance, speed histogram, idle time, top speed, end,
+ * driver.
+ */
 export function extend(seg: Segment, prev: TripPoint, p: TripPoint, cfg: TripConfig): void {
   seg.distance += legMeters(prev, p, cfg);
-  // The interval is attributed to the band of its mean reported speed.
-  seg.histogram![histogramSlot((prev.speed + p.speed) / 2)] += (p.time - prev.time) / 1000;
+  // The interval is attributed to the band of its mean reported speed, and is idle below 3 km/h.
+  const mean = (prev.speed + p.speed) / 2;
+  const seconds = (p.time - prev.time) / 1000;
+  seg.histogram![histogramSlot(mean)] += seconds;
+  if (mean < IDLE_SPEED_KMH) seg.idle += seconds;
   if (p.speed > seg.maxSpeed) seg.maxSpeed = p.speed;
   growBox(seg, p);
   seg.endTime = p.time;

@@ -12,6 +12,7 @@ import { portalErrorHandler } from './errors';
 import { healthRoutes } from './health';
 import { callRoutes } from './call';
 import { reportRoutes } from './report';
+import { reportFileRoutes } from './report-files';
 import { zodValidatorCompiler } from './zod';
 
 export interface AppOptions {
@@ -58,6 +59,7 @@ export async function registerPortal(
   await app.register(authRoutes, { services });
   await app.register(callRoutes, { services });
   await app.register(reportRoutes, { services });
+  await app.register(reportFileRoutes, { services });
   for (const plugin of opts.plugins ?? []) await app.register(plugin);
   await app.register(unknownApi);
 

@@ -11,11 +11,16 @@ import { jsonBody, type ZodTypeProvider } from './zod';
 
 const REQUESTS_SHAPE = 'requests must be a list of {task, ref, parameters}';
 
-export const callBody = jsonBody({
+const requestsField = {
   requests: z
     .array(z.unknown(), { error: REQUESTS_SHAPE })
     .max(MAX_BATCH_REQUESTS, { error: `At most ${MAX_BATCH_REQUESTS} requests per call` }),
-});
+};
+
+export const callBody = jsonBody(requestsField);
+
+/** /api/report's body: a call, with the staging flag of SPEC §7. */
+export const reportBody = jsonBody({ ...requestsField, staging: z.boolean().optional() });
 
 export async function callRoutes(base: FastifyInstance, opts: { services: Services }) {
   const app = base.withTypeProvider<ZodTypeProvider>();

@@ -7,6 +7,7 @@ import { sessionCleanupJob } from './session-cleanup';
 import { tripExpiryJob } from './trip-expiry';
 import { outboxJob } from './outbox';
 import { reminderCheckJob } from './reminder-check';
+import { scheduledReportsJob } from './scheduled-reports';
 import { createOutboxSender } from '../notify/outbox';
 import { createSmsSender } from '../notify/sms';
 
@@ -25,10 +26,12 @@ export function startJobs(services: Services, devices: RunningDevices, log: JobL
     mailer: services.mailer,
     sms: createSmsSender({ smsUrl: config.smsUrl, dataDir: config.dataDir }),
     baseUrl: config.publicUrl,
+    dataDir: config.dataDir,
     log,
   });
   jobs.push(outboxJob(outbox));
   jobs.push(reminderCheckJob());
+  jobs.push(scheduledReportsJob(services));
   const unsubscribe = services.bus.subscribe('outbox_queued', () => outbox.kick());
   const runner = createJobRunner({ db: services.db.db, bus: services.bus, log, jobs });
   runner.start();

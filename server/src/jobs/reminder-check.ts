@@ -9,6 +9,7 @@ import type { Database } from '../db';
 import type { Kysely } from 'kysely';
 import type { Bus } from '../live/bus';
 import { readClientReminders } from '../notify/reminder-mail';
+import { emailRows } from '../notify/outbox';
 import { defineJob, type JobDefinition } from './define';
 
 export const REMINDER_CHECK_MS = 5 * 60_000;
@@ -38,20 +39,7 @@ export async function checkReminders(db: Kysely<Database>, bus?: Bus): Promise<n
         .executeTakeFirstOrThrow();
       await tx
         .insertInto('outbox')
-        .values(
-          r.recipients.map((to) => ({
-            client_id: c.client_id,
-            kind: 'email',
-            recipient: to,
-            topic: 'reminder',
-            ref: mail.id,
-            next_at: at,
-            lease_until: null,
-            sent_at: null,
-            last_error: null,
-            created: at,
-          })),
-        )
+        .values(emailRows(c.client_id, r.recipients, 'reminder', mail.id, at))
         .execute();
       notified += 1;
       queued += r.recipients.length;

@@ -4,11 +4,21 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { now } from '../clock';
 
+/** nodemailer's attachment fields this server uses. */
+export interface MailAttachment {
+  filename: string;
+  path?: string;
+  content?: string | Buffer;
+  contentType?: string;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the mail (a scheduled report): read from `path` when it is sent, or `content`. */
+  attachments?: MailAttachment[];
   /**
    * The outbox row this mail delivers (notify/outbox.ts): it names the mail Message-ID
    * <outbox-ID@host> and the file ID.eml, so a mail resent after a crash between sending and

@@ -15,6 +15,8 @@ import type { Mailer } from './mailer';
 import type { SmsSender } from './sms';
 import { composePanic, composeRuleAlert, type Composed } from './compose';
 import { composeReminder, reminderOfMail } from './reminder-mail';
+import { composeReportMail, finishReportRun } from './report-mail';
+import type { MailAttachment } from './mailer';
 
 export const OUTBOX_PENDING = 0;
 export const OUTBOX_SENT = 1;
@@ -35,6 +37,8 @@ export interface OutboxSenderOptions {
   sms: SmsSender;
   /** PUBLIC_URL: the links in the messages. */
   baseUrl: string;
+  /** DATA_DIR: where scheduled report files are (topic 'report'). */
+  dataDir?: string;
   log: JobLog;
   /** Rows claimed at a time (default 50). */
   batch?: number;
@@ -64,6 +68,8 @@ export interface OutboxSender {
 }
 
 type OutboxRow = Selectable<Database['outbox']>;
+/** A composed message; a scheduled report's mail carries its file. */
+type Message = Composed & { attachments?: MailAttachment[] };
 
 /** A row another sender may not hold: pending, due at `at`, its lease free. */
 const claimable = (at: number) => (eb: ExpressionBuilder<Database, 'outbox'>) =>
@@ -72,6 +78,51 @@ const claimable = (at: number) => (eb: ExpressionBuilder<Database, 'outbox'>) =>
     eb('next_at', '<=', at),
     eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', at)]),
   ]);
+
+/** Outbox rows of one e-mail per address about `topic` `ref` (what the sender composes), due at `at`. */
+export function emailRows(
+  clientId: number,
+  recipients: readonly string[],
+  topic: string,
+  ref: number,
+  at: number,
+) {
+  return recipients.map((to) => ({
+    client_id: clientId,
+    kind: 'email',
+    recipient: to,
+    topic,
+    ref,
+    next_at: at,
+    lease_until: null,
+    sent_at: null,
+    last_error: null,
+    created: at,
+  }));
+}
+
+/**
+ * The outcome of a scheduled report run's mails (topic 'report', ref = the run): null while one is
+ * still to be sent, else the addresses given up and why (none: all were sent).
+ */
+export async function reportMailsOutcome(
+  db: Kysely<Database>,
+  runId: number,
+  clientId: number,
+): Promise<{ recipient: string; error: string | null }[] | null> {
+  const mails = await db
+    .selectFrom('outbox')
+    .select(['status', 'recipient', 'last_error'])
+    .where('topic', '=', 'report')
+    .where('ref', '=', runId)
+    .where('client_id', '=', clientId)
+    .orderBy('id')
+    .execute();
+  if (mails.some((m) => m.status === OUTBOX_PENDING)) return null;
+  return mails
+    .filter((m) => m.status === OUTBOX_GIVEN_UP)
+    .map((m) => ({ recipient: m.recipient, error: m.last_error }));
+}
 
 /** The reason a message can never be sent: giving up at once beats ten futile tries. */
 class Undeliverable extends Error {}
@@ -129,7 +180,7 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
     return { unit: { uid: row.uid, name: row.name, reg: row.reg }, timezone: row.timezone };
   }
 
-  async function compose(topic: string, ref: number, clientId: number): Promise<Composed> {
+  async function compose(topic: string, ref: number, clientId: number): Promise<Message> {
     if (topic === 'rule_alert') {
       const a = await db
         .selectFrom('rule_alerts')
@@ -177,13 +228,19 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
       if (!c) throw new Undeliverable(`reminder mail ${ref} no longer exists`);
       return composeReminder(c, now(), baseUrl);
     }
+    if (topic === 'report') {
+      if (!opts.dataDir) throw new Undeliverable('this sender has no DATA_DIR for report files');
+      const mail = await composeReportMail(db, ref, clientId, { dataDir: opts.dataDir, baseUrl });
+      if ('undeliverable' in mail) throw new Undeliverable(mail.undeliverable);
+      return mail;
+    }
     throw new Undeliverable(`unknown outbox topic "${topic}"`);
   }
 
-  async function deliver(row: OutboxRow, message: Composed): Promise<void> {
+  async function deliver(row: OutboxRow, message: Message): Promise<void> {
     if (row.kind === 'email') {
-      const { subject, text, html } = message;
-      await mailer.send({ to: row.recipient, subject, text, html, outboxId: row.id });
+      const { subject, text, html, attachments } = message;
+      await mailer.send({ to: row.recipient, subject, text, html, attachments, outboxId: row.id });
     } else if (row.kind === 'sms') {
       await sms.send({ to: row.recipient, message: message.sms, reference: String(row.id) });
     } else throw new Undeliverable(`unknown outbox kind "${row.kind}"`);
@@ -192,7 +249,7 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
   async function sendOne(
     row: OutboxRow,
     until: number,
-    messages: Map<string, Promise<Composed>>,
+    messages: Map<string, Promise<Message>>,
     result: OutboxRunResult,
   ): Promise<void> {
     try {
@@ -213,6 +270,23 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
       .where('status', '=', OUTBOX_PENDING)
       .execute();
     result.sent += 1;
+    await settled(row);
+  }
+
+  /** A scheduled report's run is finished once each of its mails is sent or given up. */
+  async function settled(row: OutboxRow): Promise<void> {
+    if (row.topic !== 'report') return;
+    try {
+      await finishRun(row);
+    } catch (err) {
+      // The mail went (or was given up); the run's record is caught up by its next mail or the job.
+      log.error({ err, outboxId: row.id, ref: row.ref }, 'outbox: recording a report run failed');
+    }
+  }
+
+  async function finishRun(row: OutboxRow): Promise<void> {
+    const givenUp = await reportMailsOutcome(db, row.ref, row.client_id);
+    if (givenUp) await finishReportRun(db, row.ref, row.client_id, givenUp);
   }
 
   async function failed(row: OutboxRow, until: number, err: unknown, result: OutboxRunResult) {
@@ -236,6 +310,7 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
     if (giveUp) {
       result.givenUp += 1;
       log.warn({ ...fields, error }, `outbox: ${row.kind} to ${row.recipient} given up: ${error}`);
+      await settled(row);
     } else {
       result.failed += 1;
       log.info({ ...fields, error }, `outbox: ${row.kind} failed, retried later: ${error}`);
@@ -244,7 +319,7 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
 
   async function runAll(): Promise<OutboxRunResult> {
     const result: OutboxRunResult = { sent: 0, failed: 0, givenUp: 0 };
-    const messages = new Map<string, Promise<Composed>>();
+    const messages = new Map<string, Promise<Message>>();
     for (;;) {
       const { rows, until } = await claim();
       if (!rows.length) break;

@@ -38,6 +38,8 @@ import { speedBuzzerTasks } from './speed-buzzer';
 import { serviceLogTasks } from './service-logs';
 import { odometerLogTasks } from './odometer-logs';
 import { reminderTasks } from './reminders';
+import { reportTasks } from './reports';
+import { scheduledReportTasks } from './scheduled-reports';
 
 let registered = false;
 
@@ -85,5 +87,7 @@ export function registerAllTasks(): void {
     ...serviceLogTasks,
     ...odometerLogTasks,
     ...reminderTasks,
+    ...reportTasks,
+    ...scheduledReportTasks,
   ]);
 }

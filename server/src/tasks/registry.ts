@@ -34,6 +34,8 @@ export interface ForeignIds {
   approval: number;
   entry: number;
   survey: number;
+  /** a scheduled report of the other client */
+  srid: number;
 }
 
 /** What every task declares besides its parameters and handler. */

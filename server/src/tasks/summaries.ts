@@ -188,7 +188,7 @@ const getDriverTrips = defineTask({
 });
 
 /** Trips and stops of the given units that overlap the range [from, to]. */
-function tripsOverlapping(ctx: TaskContext, uids: number[], from: number, to: number) {
+export function tripsOverlapping(ctx: TaskContext, uids: number[], from: number, to: number) {
   const q = ctx.tenant
     .selectFrom('trips')
     .where('start_time', '<', to)

@@ -266,12 +266,12 @@ export async function deviceIdTaken(ctx: TaskContext, deviceId: string): Promise
 export async function clientsByIds(
   ctx: TaskContext,
   ids: number[],
-): Promise<{ cid: number; name: string; state: number }[]> {
+): Promise<{ cid: number; name: string; state: number; timezone: string }[]> {
   const visible = ctx.tenant.isSupport ? ids : ids.filter((id) => id === ctx.user.clientId);
   if (!visible.length) return [];
   return ctx.system
     .selectFrom('clients')
-    .select(['cid', 'name', 'state'])
+    .select(['cid', 'name', 'state', 'timezone'])
     .where('cid', 'in', visible)
     .orderBy('name')
     .execute();

@@ -1,31 +1,21 @@
 // Migration 0008_trip_boxes: trips and stops stored before it get the box of their positions.
-import { Migrator, type MigrationProvider } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate, migrations, openDb, type Db } from '../../src/db';
-import { createTestDatabase, type TestDatabase } from '../support/test-db';
+import { migrate } from '../../src/db';
+import { migratedBefore } from '../support/migrated-before';
+import { positionRow, tripRow } from '../support/raw-rows';
 
-let tdb: TestDatabase | undefined;
-let handle: Db | undefined;
-afterAll(async () => {
-  await handle?.close();
-  await tdb?.drop();
-});
+let close: (() => Promise<void>) | undefined;
+afterAll(() => close?.());
 
 const T0 = Date.UTC(2024, 4, 6, 7, 0, 0);
 const MIN = 60_000;
 
 describe('migration 0008_trip_boxes', () => {
   it('gives the rows stored before it the box of their positions', async () => {
-    tdb = await createTestDatabase('trip_boxes');
-    handle = openDb({ databaseUrl: tdb.databaseUrl, dataDir: tdb.dataDir });
+    const before = await migratedBefore('trip_boxes', '0008');
+    close = before.close;
+    const { handle } = before;
     const { db } = handle;
-    const all = migrations(handle.dialect);
-    const before: MigrationProvider = {
-      getMigrations: async () =>
-        Object.fromEntries(Object.entries(all).filter(([name]) => name < '0008')),
-    };
-    const res = await new Migrator({ db, provider: before }).migrateToLatest();
-    expect(res.error).toBeUndefined();
 
     // Two units whose fixes interleave; unit 1 has a stop then a trip, unit 2 one trip.
     const fixes = [
@@ -40,41 +30,10 @@ describe('migration 0008_trip_boxes', () => {
     ] as const;
     await db
       .insertInto('positions' as any)
-      .values(
-        fixes.map(([unit, min, lat, lon]) => ({
-          unit_id: unit,
-          fix_time: T0 + min * MIN,
-          server_time: T0 + min * MIN,
-          lat,
-          lon,
-          speed: 0,
-          course: 0,
-          altitude: null,
-          satellites: 9,
-          valid: 1,
-          ignition: 1,
-          odometer: 0,
-          attributes: '{}',
-        })),
-      )
+      .values(fixes.map(([unit, min, lat, lon]) => positionRow(unit, T0 + min * MIN, { lat, lon })))
       .execute();
-    const trip = (unit: number, type: number, from: number, to: number) => ({
-      unit_id: unit,
-      client_id: 1,
-      type,
-      start_time: T0 + from * MIN,
-      end_time: T0 + to * MIN,
-      start_lat: 0,
-      start_lon: 0,
-      end_lat: 0,
-      end_lon: 0,
-      distance: 0,
-      max_speed: 0,
-      duration: 0,
-      driver_id: null,
-      speed_histogram: '{}',
-      open: 0,
-    });
+    const trip = (unit: number, type: number, from: number, to: number) =>
+      tripRow(unit, 1, T0 + from * MIN, T0 + to * MIN, { type, duration: 0 });
     await db
       .insertInto('trips' as any)
       .values([

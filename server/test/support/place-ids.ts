@@ -6,11 +6,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db';
 import { ruleIds, type RuleIds } from './rule-ids';
 import { commercialIds, type CommercialIds } from './commercial-ids';
+import { scheduledReportId } from './report-ids';
 
 export async function placeIds(
   db: Kysely<Database>,
   clientId: number,
-): Promise<{ lid: number; roid: number } & RuleIds & CommercialIds> {
+): Promise<{ lid: number; roid: number; srid: number } & RuleIds & CommercialIds> {
   const now = Date.now();
   let location = await db
     .selectFrom('locations')
@@ -80,5 +81,6 @@ export async function placeIds(
     roid: route.roid,
     ...(await ruleIds(db, clientId)),
     ...(await commercialIds(db, clientId)),
+    srid: await scheduledReportId(db, clientId),
   };
 }

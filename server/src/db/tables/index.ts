@@ -8,3 +8,4 @@ export type * from './commercial';
 export type * from './fuel';
 export type * from './maintenance';
 export type * from './commands';
+export type * from './reports';

@@ -55,6 +55,8 @@ export interface TripsTable {
   distance: number;
   max_speed: number;
   duration: number;
+  /** Whole seconds of the trip standing with the engine on (0016_trip_idle; 0 for stops). */
+  idle_time: Generated<number>;
   driver_id: number | null;
   label: string;
   speed_histogram: string;

@@ -29,6 +29,7 @@ const shape = (rows: Awaited<ReturnType<typeof tripsOf>>) =>
     distance: Math.round(r.distance),
     max_speed: r.max_speed,
     duration: r.duration,
+    idle: r.idle_time,
     open: r.open,
     histogram: r.speed_histogram,
     start_position: [r.start_lat, r.start_lon],
@@ -124,6 +125,10 @@ describe.each(MODES)('trips at ingest (%s)', (mode) => {
     expect(toLunch.duration).toBe((toLunch.end_time - toLunch.start_time) / 1000);
     expect(lunch.start_time).toBe(toLunch.end_time);
     expect(lunch.duration).toBeGreaterThan(50 * 60);
+    // The two traffic-light halts (75 s and 40 s) are idle time; a stop has none.
+    expect(toLunch.idle_time).toBeGreaterThan(60);
+    expect(toLunch.idle_time).toBeLessThan(115);
+    expect(lunch.idle_time).toBe(0);
     const histogram = JSON.parse(toLunch.speed_histogram);
     expect(Object.keys(histogram)).toEqual(['low', '60s', '80s', '100s', '120s', 'high']);
     expect(
@@ -137,6 +142,40 @@ describe.each(MODES)('trips at ingest (%s)', (mode) => {
     expect(state!.park_state).toBe(1);
     expect(await count(h, 'positions', uid)).toBe(track.length);
     await expectBoxes(h, uid);
+  });
+
+  it('stores a 5-minute stand inside a trip as 300 s of idle time', async () => {
+    // A 10-minute stop threshold (a truck at a weighbridge): the stand stays inside the trip.
+    h = await createHarness([A], mode, { trips: { minParkingS: 600 } });
+    const uid = h.units[A];
+    const T = Date.UTC(2025, 2, 3, 6, 0);
+    // East along -26.2 at 60 km/h, a fix every 10 s (166.7 m); 31 fixes at 0 km/h in one place.
+    const step =
+      (((60 / 3.6) * 10) / (6378137 * Math.cos((26.2 * Math.PI) / 180))) * (180 / Math.PI);
+    const recs: DeviceRecord[] = [fix(A, T, -26.2, 28, 0)];
+    let lon = 28;
+    let t = T;
+    const go = (n: number, kmh: number) => {
+      for (let i = 0; i < n; i++) {
+        t += 10_000;
+        if (kmh) lon += step;
+        recs.push(fix(A, t, -26.2, lon, kmh));
+      }
+    };
+    go(30, 60);
+    go(31, 0);
+    go(30, 60);
+    go(90, 0);
+    h.now = t + 60_000;
+    await send(h, recs);
+    const rows = await tripsOf(h, uid);
+    expect(rows.map((r) => [r.type, r.idle_time])).toEqual([
+      [1, 0],
+      [0, 300],
+      [1, 0],
+    ]);
+    // The trip runs from the first moving fix to the first fix parked for good: 10 + 300 + 300 + 300 s.
+    expect(rows[1].duration).toBe(910);
   });
 
   it('re-segments the affected window when fixes arrive late, and never moves the live state back', async () => {

@@ -174,6 +174,30 @@ describe('trip segmentation rules', () => {
     expect(trip.distance).toBeCloseTo(10000, -1);
   });
 
+  it('counts a stand inside a trip as idle time, and the closing halt as the stop’s', () => {
+    // A 10-minute stop threshold keeps a 5-minute stand at 0 km/h inside the trip.
+    const long = { ...cfg, minParkingS: 600 };
+    const a = drive(start, 300, 60);
+    const stand = drive(a[a.length - 1], 310, 0);
+    const b = drive(stand[stand.length - 1], 300, 60);
+    const park = drive(b[b.length - 1], 900, 0);
+    const { segments } = segmentAll([start, ...a, ...stand, ...b, ...park], long);
+    expect(segments.map((s) => s.type)).toEqual([1, 0, 1]);
+    // 31 fixes at 0 km/h from the stand's first to its last: 300 s. The legs into and out of it
+    // average 30 km/h, and the 15 minutes parked at the end belong to the stop.
+    expect(segments[1].idle).toBe(300);
+    expect(segments[0].idle).toBe(0);
+    expect(segments[2].idle).toBe(0);
+
+    // With the default threshold a 4-minute traffic light stays in the trip: 23 legs of 10 s.
+    const light = drive(a[a.length - 1], 240, 0);
+    const c = drive(light[light.length - 1], 300, 60);
+    const park2 = drive(c[c.length - 1], 600, 0);
+    const short = segmentAll([start, ...a, ...light, ...c, ...park2], cfg).segments;
+    expect(short.map((s) => s.type)).toEqual([1, 0, 1]);
+    expect(short[1].idle).toBe(230);
+  });
+
   it('expiry closes a trip whose unit went silent, and undoes it if buffered fixes continue it', () => {
     const a = drive(start, 600, 50);
     const st = newSegmenterState();

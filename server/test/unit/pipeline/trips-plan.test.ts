@@ -18,6 +18,7 @@ function segment(type: 0 | 1, startTime: number, over: Partial<Segment> = {}): S
     distance: 0,
     maxSpeed: 0,
     driverId: null,
+    idle: 0,
     histogram: type === 0 ? [0, 0, 0, 0, 0, 0] : null,
     open: true,
     minLat: -26.1,
@@ -135,6 +136,7 @@ describe('trip plan', () => {
       endLon: 28.06,
       distance: 1500,
       maxSpeed: 72,
+      idle: 40.6,
       histogram: [100, 25.4, 0, 0, 0, 0],
     });
     const row = tripValues(trip, { ...INFO, driverId: 5 });
@@ -151,6 +153,7 @@ describe('trip plan', () => {
       distance: 1500,
       max_speed: 72,
       duration: 125,
+      idle_time: 41,
       driver_id: 5,
       speed_histogram: '{"low":100,"60s":25,"80s":0,"100s":0,"120s":0,"high":0}',
       open: 1,

@@ -28,6 +28,7 @@ const FOREIGN: ForeignIds = {
   approval: 23,
   entry: 24,
   survey: 25,
+  srid: 26,
 };
 const ID_FIELDS = new Set(['id', 'uid', 'nid', 'pid', 'cid', 'uids', 'pids']);
 

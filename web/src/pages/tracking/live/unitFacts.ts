@@ -1,26 +1,5 @@
 // Wording of the unit panel: device events and measurements as a fleet manager reads them.
-import type { UnitEvent } from '@fleet/common';
-
-const EVENT_LABELS: Record<string, string> = {
-  harsh_braking: 'Harsh braking',
-  harsh_acceleration: 'Harsh acceleration',
-  harsh_cornering: 'Harsh cornering',
-  crash: 'Crash detected',
-  panic: 'Panic button',
-  panic_remote: 'Panic remote',
-  tamper: 'Tampering',
-  power_cut: 'Power cut',
-  power_restored: 'Power restored',
-  low_battery: 'Low battery',
-  towing: 'Towing',
-  gps_jamming: 'GPS jamming',
-  gsm_jamming: 'GSM jamming',
-  immobiliser_bypass: 'Immobiliser bypass',
-  driver_id: 'Driver identified',
-  overspeed: 'Speeding',
-  ignition_on: 'Ignition on',
-  ignition_off: 'Ignition off',
-};
+import { eventLabel, type UnitEvent } from '@fleet/common';
 
 const SERIOUS = new Set([
   'crash',
@@ -41,9 +20,8 @@ const WARNING = new Set([
   'low_battery',
 ]);
 
-export function eventLabel(type: string): string {
-  return EVENT_LABELS[type] ?? type.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
-}
+// The wording is shared with the events report (common/src/deviceEvents.ts).
+export { eventLabel };
 
 /** antd Tag colour for an event: red for security, orange for driving, plain for the rest. */
 export function eventColour(event: Pick<UnitEvent, 'type'>): string | undefined {

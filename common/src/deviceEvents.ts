@@ -1,0 +1,32 @@
+// Device events in words (the unit panel's event list, the events report): one wording for each
+// type the trackers report or the pipeline derives (server/src/ingest/types.ts DeviceEventType).
+const DEVICE_EVENT_LABELS: Record<string, string> = {
+  harsh_braking: 'Harsh braking',
+  harsh_acceleration: 'Harsh acceleration',
+  harsh_cornering: 'Harsh cornering',
+  crash: 'Crash detected',
+  panic: 'Panic button',
+  panic_remote: 'Panic remote',
+  tamper: 'Tampering',
+  power_cut: 'Power cut',
+  power_restored: 'Power restored',
+  low_battery: 'Low battery',
+  towing: 'Towing',
+  gps_jamming: 'GPS jamming',
+  gsm_jamming: 'GSM jamming',
+  immobiliser_bypass: 'Immobiliser bypass',
+  driver_id: 'Driver identified',
+  driver_changed: 'Driver changed',
+  overspeed: 'Speeding',
+  ignition_on: 'Ignition on',
+  ignition_off: 'Ignition off',
+  location_enter: 'Entered a location',
+  location_exit: 'Left a location',
+  route_violation: 'Left the route',
+  route_return: 'Back on the route',
+};
+
+/** A device event type in words; a type without a wording reads as its words ("some_type": "Some type"). */
+export function eventLabel(type: string): string {
+  return DEVICE_EVENT_LABELS[type] ?? type.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+}
