@@ -17,6 +17,8 @@ export interface RequestOptions {
   /** The caller shows the error itself; nothing is toasted. A logout (result 2) still redirects and says so. */
   silent?: boolean;
   timeoutMs?: number;
+  /** Ends the request when aborted (a report the user cancels; the server sees the connection close). */
+  signal?: AbortSignal;
 }
 
 export interface ApiHooks {
@@ -91,6 +93,9 @@ async function send(
 ): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? API_TIMEOUT_MS);
+  // Kept after the headers arrive: a cancel while the body streams (a report file) ends it too.
+  opts.signal?.addEventListener('abort', () => controller.abort(), { once: true });
+  if (opts.signal?.aborted) controller.abort();
   try {
     return await fetch(apiUrl(path), {
       method: 'POST',
@@ -102,6 +107,8 @@ async function send(
       signal: controller.signal,
     });
   } catch (cause) {
+    // The caller cancelled: it knows, and there is nothing to tell the user.
+    if (opts.signal?.aborted) throw cause;
     const timedOut = controller.signal.aborted;
     const error = new ApiError(
       timedOut ? 'The server took too long to answer' : 'The server cannot be reached',
