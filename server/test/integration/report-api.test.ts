@@ -138,6 +138,62 @@ describe('a catalogue report in each format', () => {
   });
 });
 
+describe('the whole catalogue', () => {
+  it('runs every report for the demo fleet in each of its formats', async () => {
+    const units = (await t.task(demo, 'get_unit_list_full')).data.units.map(
+      (u: { uid: number }) => u.uid,
+    );
+    const people = await db()
+      .selectFrom('people')
+      .innerJoin('clients', 'clients.cid', 'people.client_id')
+      .select('people.pid')
+      .where('clients.name', '=', 'Demo Fleet')
+      .execute();
+    const reports = (await t.task(demo, 'get_reports')).data.reports;
+    expect(reports.length).toBeGreaterThanOrEqual(15);
+    for (const def of reports) {
+      const ids =
+        def.ids_type === 'people'
+          ? people.map((p) => p.pid)
+          : def.ids_count === 'one'
+            ? [unit.uid]
+            : units;
+      const variables: Record<string, unknown> = {};
+      for (const v of def.variables) {
+        if (v.type === 'date_range') variables[v.name] = range;
+        else if (v.type === 'select' && v.data.default !== undefined)
+          variables[v.name] = v.data.default;
+      }
+      for (const format of def.formats) {
+        const res = await report(demo, {
+          report: def.id,
+          format,
+          ids,
+          ids_type: def.ids_type,
+          ...variables,
+        });
+        expect(res.statusCode, `${def.id} ${format}: ${res.body.slice(0, 200)}`).toBe(200);
+        // A CSV has its report's own header row, even for a period without data.
+        if (format === 'csv') {
+          const data = await t.task(demo, 'get_report_data', {
+            report: def.id,
+            ids,
+            ids_type: def.ids_type,
+            ...variables,
+          });
+          const tables = data.data.report.sections.filter(
+            (x: { kind: string }) => x.kind === 'table',
+          );
+          const primary = tables.find((x: { primary?: boolean }) => x.primary) ?? tables[0];
+          expect(primary, `${def.id} has a table`).toBeDefined();
+          const [header] = parseCsv(res.rawPayload.subarray(3).toString('utf8'));
+          expect(header, def.id).toHaveLength(primary.columns.length);
+        } else expect(res.rawPayload.length, `${def.id} ${format}`).toBeGreaterThan(1000);
+      }
+    }
+  });
+});
+
 describe('refusals', () => {
   const refused = async (token: string, parameters: Record<string, unknown>) => {
     const res = await report(token, parameters);

@@ -373,7 +373,11 @@ describe('trips and stops', () => {
       include_stops: 'no',
     });
     expect(doc.empty).toBe(true);
-    expect(doc.sections).toEqual([{ kind: 'note', text: 'No trips in this period' }]);
+    // The note, and the table empty (its columns are the CSV's header row).
+    expect(doc.sections).toMatchObject([
+      { kind: 'note', text: 'No trips in this period' },
+      { kind: 'table', primary: true, rows: [] },
+    ]);
     expect(doc.period).toEqual({ from: '2026-04-01', to: '2026-04-02' });
   });
 });
@@ -401,8 +405,9 @@ describe('speeding', () => {
   it('has nothing above a higher limit', async () => {
     const doc = await run('speeding', { speed_limit: '130' });
     expect(doc.empty).toBe(true);
-    expect(doc.sections).toEqual([
+    expect(doc.sections).toMatchObject([
       { kind: 'note', text: 'No driving above 130 km/h in this period' },
+      { kind: 'table', primary: true, rows: [] },
     ]);
   });
 });
@@ -553,7 +558,10 @@ describe('fuel', () => {
     const doc = await run('fuel', { date_range: ['2026-04-01', '2026-04-30'] });
     expect(doc).toMatchObject({
       empty: true,
-      sections: [{ kind: 'note', text: 'No fuel fills in this period' }],
+      sections: [
+        { kind: 'note', text: 'No fuel fills in this period' },
+        { kind: 'table', primary: true, rows: [] },
+      ],
     });
   });
 });

@@ -35,7 +35,7 @@ export const dailySummaryReport: ReportBuilder = async (scope) => {
   const range = periodOf(scope);
   scope.progress(0.1, 'Reading trips');
   const rows = await tripsInRange(ctx, [scope.units[0].uid], range);
-  if (!rows.some((r) => r.type === 0)) return nothingIn('trips');
+  if (!rows.some((r) => r.type === 0)) return nothingIn('trips', COLUMNS);
 
   scope.progress(0.6, 'Adding up the days');
   const bounds = dayBounds(zone, days, range);

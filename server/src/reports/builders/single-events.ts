@@ -44,7 +44,7 @@ export const eventsReport: ReportBuilder = async (scope) => {
   scope.signal.throwIfAborted();
   scope.progress(0.4, 'Reading alerts');
   const alerts = await alertsInRange(ctx, [unit.uid], range);
-  if (!events.length && !alerts.length) return nothingIn('events or alerts');
+  if (!events.length && !alerts.length) return nothingIn('events or alerts', COLUMNS);
 
   scope.progress(0.6, 'Naming places');
   const place = placeNamer(await locationAreas(ctx, unit.client_id));

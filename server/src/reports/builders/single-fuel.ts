@@ -44,7 +44,8 @@ export const fuelReport: ReportBuilder = async (scope) => {
   const vehicle = usage.vehicles.find((v) => v.uid === unit.uid);
   // The fills come newest first; the report reads forward in time.
   const fills = usage.fills.filter((f) => f.uid === unit.uid).reverse();
-  if (!vehicle || !fills.length) return nothingIn('fuel fills');
+  if (!vehicle || !fills.length)
+    return nothingIn('fuel fills', columns(vehicle?.basis === 'hours'));
 
   scope.progress(0.8, 'Adding up the fills');
   const machine = vehicle.basis === 'hours';

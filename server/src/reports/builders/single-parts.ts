@@ -11,9 +11,15 @@ export function periodOf(scope: ReportScope): Range {
   return scope.range;
 }
 
-/** A valid report that says nothing happened ("No trips in this period"). */
-export const nothingIn = (what: string): BuiltReport => ({
-  sections: [{ kind: 'note', text: `No ${what} in this period` }],
+/**
+ * A valid report that says nothing happened ("No trips in this period"), with its table empty so
+ * the CSV still has the report's own header row.
+ */
+export const nothingIn = (what: string, columns: ReportColumn[]): BuiltReport => ({
+  sections: [
+    { kind: 'note', text: `No ${what} in this period` },
+    { kind: 'table', columns, rows: [], primary: true },
+  ],
   empty: true,
 });
 

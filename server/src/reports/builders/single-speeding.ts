@@ -103,7 +103,7 @@ export const speedingReport: ReportBuilder = async (scope) => {
     scope.progress(0.02 + 0.88 * done, 'Reading positions');
   }
   const stretches = finder.finish();
-  if (!stretches.length) return nothingIn(`driving above ${limit} km/h`);
+  if (!stretches.length) return nothingIn(`driving above ${limit} km/h`, COLUMNS);
 
   scope.progress(0.92, 'Naming places');
   const place = placeNamer(await locationAreas(ctx, unit.client_id));

@@ -155,7 +155,7 @@ export const tripsReport: ReportBuilder = async (scope) => {
   scope.progress(0.05, 'Reading trips');
   const rows = await tripsInRange(ctx, [unit.uid], range, withStops ? 'all' : 'trips');
   const trips = rows.filter((r) => r.type === 0);
-  if (!rows.length) return nothingIn(withStops ? 'trips or stops' : 'trips');
+  if (!rows.length) return nothingIn(withStops ? 'trips or stops' : 'trips', COLUMNS);
 
   scope.progress(0.3, 'Naming places');
   const names = await peopleNames(

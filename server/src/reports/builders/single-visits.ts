@@ -115,7 +115,7 @@ export const locationVisitsReport: ReportBuilder = async (scope) => {
     if (!names.has(c.ref) && typeof c.attributes.name === 'string')
       names.set(c.ref, c.attributes.name);
   const visits = pairVisits(crossings, before, range, names);
-  if (!visits.length) return nothingIn('location visits');
+  if (!visits.length) return nothingIn('location visits', COLUMNS);
 
   scope.progress(0.8, 'Adding up the visits');
   const rows: ReportRow[] = visits.map((v) => ({

@@ -152,6 +152,12 @@ export async function* tableBatches(table: StreamedTable): AsyncGenerator<Report
 }
 
 /** The table the CSV carries: the one marked primary, else the first. */
+/**
+ * Whether a table has anything to draw: an empty one stands beside the note of an empty report,
+ * so that the CSV keeps its header row; the PDF and the page show the note alone.
+ */
+export const hasRows = (t: StreamedTable) => t.rows.length > 0 || !!t.more || !!t.omitted;
+
 export function primaryTable(doc: ServerReportDoc): StreamedTable | null {
   const tables = doc.sections.filter((s): s is StreamedTable => s.kind === 'table');
   return tables.find((t) => t.primary) ?? tables[0] ?? null;

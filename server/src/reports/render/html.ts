@@ -12,6 +12,7 @@ import {
   cellText,
   EMPTY_NOTE,
   escapeXml as esc,
+  hasRows,
   headerFacts,
   needsEmptyNote,
   sortKey,
@@ -197,7 +198,7 @@ async function* htmlChunks(doc: ServerReportDoc): AsyncGenerator<string> {
       yield `<section class="card"><h2>${esc(s.title)}</h2><figure role="img" aria-label="${esc(`Chart: ${s.title}`)}">${svg}</figure>${left}${chartData(s)}</section>`;
     } else if (s.kind === 'map')
       yield `<section class="card"><h2>${esc(s.title)}</h2><figure class="map">${mapSvg(s, MAP_SIZE[0], MAP_SIZE[1])}</figure></section>`;
-    else yield* tableHtml(s, doc.zone);
+    else if (hasRows(s)) yield* tableHtml(s, doc.zone);
   }
   yield `</main><footer>${esc(`${f.brand} · ${f.title} · generated ${f.generated}`)}${f.staging ? ` · ${STAGING_MARK}` : ''}</footer></div><script>${SCRIPT}</script></body></html>`;
 }

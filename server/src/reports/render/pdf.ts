@@ -13,6 +13,7 @@ import { chartHeight, chartSvg, drawnChart } from './chart-svg';
 import {
   cellText,
   EMPTY_NOTE,
+  hasRows,
   headerFacts,
   needsEmptyNote,
   STAGING_MARK,
@@ -213,7 +214,7 @@ async function draw(pdf: Pdf, doc: ServerReportDoc): Promise<void> {
         break;
       }
       case 'table':
-        await drawTable(flow, section);
+        if (hasRows(section)) await drawTable(flow, section);
         break;
     }
     await flow.drained();

@@ -100,6 +100,8 @@ function Section({
         </Row>
       );
     case 'table':
+      // An empty report's table is there for the CSV's header row; the note says it all here.
+      if (!section.rows.length && !section.omitted) return null;
       return (
         <Titled text={section.title}>
           <ReportTable
