@@ -13,7 +13,7 @@ import type { RunningServer } from './support/server';
 import { REPO_ROOT } from './support/server';
 import { VIEWPORTS } from './support/browser';
 import { closePortal, loggedInPage, openPortal } from './support/session';
-import { screenshot, waitForHashPath } from './support/portal';
+import { DEMO_USERS, screenshot, waitForHashPath } from './support/portal';
 import { expectNoSidewaysScroll } from './support/checks';
 
 let server: RunningServer;
@@ -148,6 +148,67 @@ describe('Reports', () => {
     await page.locator('tr', { hasText: 'Monthly fleet summary' }).waitFor();
     await screenshot(page, 'desktop-reports-scheduled');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the downloadable Website file renders on its own, sorts, and asks for nothing', async () => {
+    const post = async (url: string, body: unknown, token?: string) =>
+      fetch(`${server.url}${url}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    const { token } = (await (await post('/api/login', DEMO_USERS.full)).json()) as {
+      token: string;
+    };
+    const units = (await (
+      await post('/api/call', { requests: [{ task: 'get_unit_list_full' }] }, token)
+    ).json()) as { responses: { data: { units: { uid: number; name: string }[] } }[] };
+    const uid = units.responses[0].data.units.find((u) => u.name === VEHICLE)!.uid;
+    const res = await post(
+      '/api/report',
+      {
+        requests: [
+          {
+            task: 'get_report',
+            parameters: {
+              report: 'trips',
+              format: 'html',
+              ids: [uid],
+              ids_type: 'units',
+              date_range: ['2026-11-23', '2026-11-25'],
+            },
+          },
+        ],
+      },
+      token,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await res.text();
+    fs.writeFileSync(path.join(OUT, 'trips.html'), html);
+
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.setContent(html);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const table = page.locator('table').filter({ hasText: 'Distance' }).first();
+    const header = table.getByRole('button', { name: /Distance/ });
+    const firstRow = () => table.locator('tbody tr').first().innerText();
+    const before = await firstRow();
+    await header.click();
+    await header.click();
+    await expect.poll(firstRow).not.toBe(before);
+    await expect(table.locator('th[aria-sort]').first().getAttribute('aria-sort')).resolves.toBe(
+      'descending',
+    );
+    await screenshot(page, 'desktop-reports-html-file');
+    expect(requests).toEqual([]);
     await context.close();
   });
 

@@ -2,11 +2,24 @@
 // progress of a run, and the schedules. Writes are silent: the forms show the server's message
 // beside the field it names.
 import type { QueryClient } from '@tanstack/react-query';
-import type { TaskRequest } from '@fleet/common';
+import type { TaskRequest, TaskResponse } from '@fleet/common';
 import { call } from '../../api/call';
 import { taskKey, taskQuery } from '../../api/queries';
 
-export const reportsQuery = () => taskQuery('get_reports', {});
+/**
+ * The catalogue. A report without ids_type cannot say what it is run for: SPEC §8 has it logged to
+ * the console and left out, nothing shown to the user.
+ */
+export const reportsQuery = () => ({
+  ...taskQuery('get_reports', {}),
+  select: (data: TaskResponse<'get_reports'>): TaskResponse<'get_reports'> => ({
+    reports: data.reports.filter((r) => {
+      if (r.ids_type) return true;
+      console.warn(`Report ${r.id} has no ids_type and is left out of the catalogue`);
+      return false;
+    }),
+  }),
+});
 export const progressQuery = (progressId: string) =>
   taskQuery('get_progress', { progress_id: progressId }, { silent: true });
 export const scheduledReportQuery = (srid: number) =>

@@ -9,7 +9,7 @@ import { userOf } from '../../test/fixtures';
 import { PAGE_TEST, renderPage } from '../drivers/testing/renderPage';
 import { FIRST_RENDER, wideScreenMedia } from '../vehicles/testing/vehicleFixtures';
 import ReportsPage from './ReportsPage';
-import { reportApi } from './testing/reportFixtures';
+import { OFFERED, reportApi } from './testing/reportFixtures';
 
 beforeEach(() => vi.stubGlobal('matchMedia', wideScreenMedia));
 afterEach(() => vi.unstubAllGlobals());
@@ -60,6 +60,23 @@ describe('Reports catalogue and form', PAGE_TEST, () => {
     });
     expect(screen.getByLabelText('Vehicle')).toBeTruthy();
     expect(screen.getByText(/at most 31 days for this report/)).toBeTruthy();
+  });
+
+  it('leaves out a report without ids_type and logs it (SPEC §8), showing the rest', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const offered = OFFERED;
+    reportApi({
+      get_reports: () => ({
+        data: { reports: [{ ...offered[0], ids_type: undefined }, ...offered.slice(1)] },
+      }),
+    });
+    open('/portal/reports/report');
+    await screen.findByRole('link', { name: /Speeding/ }, FIRST_RENDER);
+    expect(screen.queryByRole('link', { name: /Trips and stops/ })).toBeNull();
+    expect(warn).toHaveBeenCalledWith(
+      'Report trips has no ids_type and is left out of the catalogue',
+    );
+    warn.mockRestore();
   });
 
   it('refuses a missing required variable and a too long range on their fields, sending nothing', async () => {
