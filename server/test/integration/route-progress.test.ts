@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineMeters, pathLength, type LatLon } from '@fleet/common';
 import { resetClock, setClock } from '../../src/clock';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { positionRow } from '../support/raw-rows';
 
 let t: TestApp;
 let demo: string;
@@ -99,23 +100,7 @@ beforeAll(async () => {
   roid = made.data.route.roid;
   await db()
     .insertInto('positions')
-    .values(
-      fixes.map((f) => ({
-        unit_id: uid,
-        fix_time: f.time,
-        server_time: f.time,
-        lat: f.lat,
-        lon: f.lon,
-        speed: f.speed,
-        course: 0,
-        altitude: null,
-        satellites: 9,
-        valid: 1,
-        ignition: 1,
-        odometer: 0,
-        attributes: '{}',
-      })),
-    )
+    .values(fixes.map((f) => positionRow(uid, f.time, { lat: f.lat, lon: f.lon, speed: f.speed })))
     .execute();
 });
 afterAll(async () => {

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haversineMeters, pathLength, type LatLon } from '@fleet/common';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { positionRow } from '../support/raw-rows';
 
 let t: TestApp;
 let demo: string;
@@ -43,21 +44,9 @@ async function trip(uid: number, start: number, line: LatLon[]): Promise<number>
   await db()
     .insertInto('positions')
     .values(
-      points.map((p, i) => ({
-        unit_id: uid,
-        fix_time: start + i * 15_000,
-        server_time: start + i * 15_000,
-        lat: p.lat,
-        lon: p.lon,
-        speed: 60,
-        course: 0,
-        altitude: null,
-        satellites: 9,
-        valid: 1,
-        ignition: 1,
-        odometer: 0,
-        attributes: '{}',
-      })),
+      points.map((p, i) =>
+        positionRow(uid, start + i * 15_000, { lat: p.lat, lon: p.lon, speed: 60 }),
+      ),
     )
     .execute();
   const row = await db()
