@@ -218,6 +218,10 @@ function stepParked(
       return;
     }
     if (st.current) {
+      // Fixes of a candidate cut off by a gap (closeForGap) lie between the stop's end and `p`:
+      // the stop takes them now that it reaches past them.
+      mergeBox(st.current, st.pre);
+      st.pre = null;
       extendStop(st.current, p);
       update(ops, st.current);
     } else {

@@ -118,7 +118,8 @@ describe('segment boxes', () => {
         // The open segment's box holds the last fix unless a trip candidate is under way.
         if (!st.candidate) expect(segments.at(-1)!.endTime).toBe(fixes.at(-1)!.time);
       }),
-      { numRuns: 200 },
+      // 670327696: a trip candidate cut off by a gap, then the stop went on (its fixes were left out).
+      { numRuns: 200, examples: [[670327696, false]] },
     );
   });
 
