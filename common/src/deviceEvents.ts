@@ -24,6 +24,19 @@ const DEVICE_EVENT_LABELS: Record<string, string> = {
   location_exit: 'Left a location',
   route_violation: 'Left the route',
   route_return: 'Back on the route',
+  harness_unplugged: 'Tracker unplugged',
+  supply_cut: 'Supply wiring cut',
+  immobiliser_fault: 'Immobiliser tampered or faulty',
+  house_alarm: 'House alarm',
+  immobiliser_line_high: 'Immobiliser line high without ignition',
+  gps_fault: 'GPS fault',
+  driver_id_timeout: 'No driver ID at trip start',
+  driver_id_lost: 'Driver ID lost during trip',
+  early_warning_timeout: 'No early warning tag at trip start',
+  early_warning_lost: 'Early warning tag lost during trip',
+  crash_park_tilt: 'Tilted while parked',
+  crash_braking: 'Crash braking',
+  crash_impact_park: 'Impact while parked',
 };
 
 /** A device event type in words; a type without a wording reads as its words ("some_type": "Some type"). */

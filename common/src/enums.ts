@@ -150,6 +150,12 @@ export const CHANGE_LOG_ENTITY_TYPES = [
   'Work Approval',
   'Monthly Deal',
   'Survey',
+  // The recovery desk (issue 16): every support action, with who and when.
+  'Chase-up',
+  'Comment',
+  'Call Log',
+  'Recovery Log',
+  'Backup Unit',
 ] as const;
 export type ChangeLogEntityType = (typeof CHANGE_LOG_ENTITY_TYPES)[number];
 

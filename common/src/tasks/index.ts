@@ -8,6 +8,7 @@ import { dashboardParams, type DashboardAnswers } from './dashboard';
 import { commandParams, type CommandAnswers } from './commands';
 import { maintenanceParams, type MaintenanceAnswers } from './maintenance';
 import { reportParams, type ReportAnswers } from './reports';
+import { recoveryParams, type RecoveryAnswers } from './recovery';
 import { fleetParams, type FleetRecordAnswers } from './fleet';
 import { fuelParams, type FuelAnswers } from './fuel';
 import { peopleParams, type PeopleAnswers } from './people';
@@ -39,6 +40,7 @@ export * from './dashboard';
 export * from './commands';
 export * from './maintenance';
 export * from './reports';
+export * from './recovery';
 
 /** The parameter schema of every task the server serves, by task name. */
 export const TASK_PARAMS = {
@@ -59,6 +61,7 @@ export const TASK_PARAMS = {
   ...commandParams,
   ...maintenanceParams,
   ...reportParams,
+  ...recoveryParams,
 };
 
 type Params = typeof TASK_PARAMS;
@@ -82,7 +85,8 @@ export interface ServedAnswers
     DashboardAnswers,
     CommandAnswers,
     MaintenanceAnswers,
-    ReportAnswers {}
+    ReportAnswers,
+    RecoveryAnswers {}
 
 /** Names of the tasks the server serves. */
 export type ServedTaskName = keyof Params;

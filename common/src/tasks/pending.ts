@@ -14,8 +14,4 @@ export interface Notice {
   created: string;
 }
 
-type Empty = Record<string, never>;
-
-export interface PendingTaskMap {
-  get_chaseup_events_count_new: { request: Empty; response: { count: number } };
-}
+export interface PendingTaskMap {}

@@ -21,6 +21,7 @@ import { deviceCommands } from './migrations/0014_device_commands';
 import { maintenance } from './migrations/0012_maintenance';
 import { reports } from './migrations/0015_reports';
 import { tripIdle } from './migrations/0016_trip_idle';
+import { recovery } from './migrations/0017_recovery';
 
 export type { Database } from './types';
 export type { Dialect } from './migrations/helpers';
@@ -84,6 +85,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0012_maintenance': maintenance(dialect),
     '0015_reports': reports(dialect),
     '0016_trip_idle': tripIdle(dialect),
+    '0017_recovery': recovery(dialect),
   };
 }
 

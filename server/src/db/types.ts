@@ -11,6 +11,9 @@ import type {
   ChangeLogsTable,
   ClientDetailsTable,
   ChaseupEventsTable,
+  ChaseupCommentsTable,
+  CallLogsTable,
+  RecoveryLogsTable,
   ClientsTable,
   ConnectionLogsTable,
   DeviceEventsTable,
@@ -115,6 +118,9 @@ export interface Database {
   reminder_mails: ReminderMailsTable;
   scheduled_reports: ScheduledReportsTable;
   report_runs: ReportRunsTable;
+  chaseup_comments: ChaseupCommentsTable;
+  call_logs: CallLogsTable;
+  recovery_logs: RecoveryLogsTable;
 }
 
 /** Tables whose rows belong to one client (tenant); scoped by `client_id`. */
@@ -163,4 +169,7 @@ export type TenantTable =
   | 'reminders'
   | 'reminder_mails'
   | 'scheduled_reports'
-  | 'report_runs';
+  | 'report_runs'
+  | 'chaseup_comments'
+  | 'call_logs'
+  | 'recovery_logs';

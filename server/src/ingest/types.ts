@@ -32,7 +32,22 @@ export type DeviceEventType =
   | 'location_enter'
   | 'location_exit'
   | 'route_violation'
-  | 'route_return';
+  | 'route_return'
+  // The recovery desk's events (issue 16; SPEC §8 chase-up types in brackets), reported by the
+  // trackers (docs/protocols.md, "Chase-up events"):
+  | 'harness_unplugged' // (12) the tracker's harness or connector unplugged
+  | 'supply_cut' // (13) the supply wiring cut or its fuse blown
+  | 'immobiliser_fault' // (14) the immobiliser tampered with or its hardware faulty
+  | 'house_alarm' // (16) a house alarm wired to the tracker's input
+  | 'immobiliser_line_high' // (17) the immobiliser line high for 20 s without ignition
+  | 'gps_fault' // (10) the GPS antenna cut or the receiver failed
+  | 'driver_id_timeout' // (8) a trip started and no driver tag was read in time
+  | 'driver_id_lost' // (9) the driver tag went missing during a trip
+  | 'early_warning_timeout' // (20) an early warning (proximity) tag was not seen when a trip started
+  | 'early_warning_lost' // (21) the early warning tag was lost during a trip
+  | 'crash_park_tilt' // (22) tilted while parked (lifted, rolled)
+  | 'crash_braking' // (23) crash-level braking
+  | 'crash_impact_park'; // (24) an impact while parked
 
 /** One decoded message from a device: a position, or a status without a fix. */
 export interface DeviceRecord {

@@ -127,6 +127,24 @@ export interface DeviceCommandMessage {
   command_id: number;
 }
 
+/**
+ * A chase-up reached the recovery desk (kind 'new', from the pipeline or the not-connecting job) or
+ * an agent changed one (kind 'changed': taken, handed over, resolved): support users' sockets
+ * re-read the new-chase-up count, and a new one in state New is pushed as an alert.
+ */
+export interface ChaseupMessage {
+  client_id: number;
+  id: number;
+  uid: number;
+  /** SPEC §8 chase-up type */
+  type: number;
+  /** SPEC §4 chase-up state */
+  state: number;
+  kind: 'new' | 'changed';
+  /** ISO-8601: when it happened */
+  time: string;
+}
+
 /** Every topic and its message: the only way onto the bus (no raw topic strings elsewhere). */
 export interface BusMessages {
   unit: UnitUpdateMessage;
@@ -141,6 +159,7 @@ export interface BusMessages {
   outbox_queued: OutboxQueuedMessage;
   notices_changed: NoticesChangedMessage;
   device_command: DeviceCommandMessage;
+  chaseup: ChaseupMessage;
 }
 
 export type BusTopic = keyof BusMessages;

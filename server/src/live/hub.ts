@@ -4,7 +4,12 @@
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
-import { isSupportType, LIVE_CLOSE_UNAUTHENTICATED, ruleTypeName } from '@fleet/common';
+import {
+  chaseupTypeName,
+  isSupportType,
+  LIVE_CLOSE_UNAUTHENTICATED,
+  ruleTypeName,
+} from '@fleet/common';
 import type { Services } from '../services';
 import { resolveSession, type SessionUser } from '../auth/sessions';
 import { visibleUnitIds } from '../domain/visible-units';
@@ -91,6 +96,24 @@ export function liveHub(services: Services, opts: LiveOptions = {}) {
         for (const c of clients) {
           if (!seesRuleAlert(c, msg)) continue;
           sendText(c, text);
+          sendText(c, counts);
+        }
+      }),
+      // The recovery desk (issue 16 item 2): support users re-read the new-chase-up count at once;
+      // a chase-up that arrives New is pushed too (the queue shows it without a reload).
+      bus.subscribe('chaseup', (msg) => {
+        const counts = JSON.stringify({ type: 'counts', changed: ['chaseup_events_count_new'] });
+        const { client_id: _c, kind, ...fields } = msg;
+        const alert =
+          kind === 'new' && msg.state === 0
+            ? JSON.stringify({
+                type: 'alert',
+                alert: { kind: 'chaseup', ...fields, type_name: chaseupTypeName(msg.type) },
+              })
+            : null;
+        for (const c of clients) {
+          if (!isSupportType(c.user.userType)) continue;
+          if (alert) sendText(c, alert);
           sendText(c, counts);
         }
       }),

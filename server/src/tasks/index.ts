@@ -40,6 +40,7 @@ import { odometerLogTasks } from './odometer-logs';
 import { reminderTasks } from './reminders';
 import { reportTasks } from './reports';
 import { scheduledReportTasks } from './scheduled-reports';
+import { recoveryTasks } from './recovery';
 
 let registered = false;
 
@@ -89,5 +90,6 @@ export function registerAllTasks(): void {
     ...reminderTasks,
     ...reportTasks,
     ...scheduledReportTasks,
+    ...recoveryTasks,
   ]);
 }

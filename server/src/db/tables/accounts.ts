@@ -9,6 +9,8 @@ export interface ClientsTable {
   created: number;
   /** IANA zone rule windows and alert e-mails are read in (default Africa/Johannesburg). */
   timezone: Generated<string>;
+  /** 0: the client opted out of being chased by the recovery desk (chase-up state 7) */
+  chase_up: Generated<number>;
 }
 
 export interface UsersTable {

@@ -101,6 +101,63 @@ export interface ChaseupEventsTable {
   description: Generated<string>;
   assigned_to_username: string | null;
   created: number;
+  /** when it was first taken (assigned) */
+  taken_at: number | null;
+  /** when it was resolved or cancelled */
+  closed_at: number | null;
+  /** a duplicate (state 6): the chase-up of the same incident */
+  duplicate_of: number | null;
+  /** the last change by the desk */
+  updated: number | null;
+}
+
+/** A support agent's note on a unit, or on one of its chase-ups (SPEC §3 Comment). */
+export interface ChaseupCommentsTable {
+  id: Generated<number>;
+  client_id: number;
+  unit_id: number;
+  chaseup_id: number | null;
+  text: string;
+  username: string;
+  created: number;
+}
+
+/** A call the recovery desk made about a unit or chase-up (SPEC §3 call logs). */
+export interface CallLogsTable {
+  id: Generated<number>;
+  client_id: number;
+  unit_id: number;
+  chaseup_id: number | null;
+  /** the client's person called, if a contact */
+  pid: number | null;
+  name: string;
+  number: string;
+  /** common CALL_OUTCOMES key */
+  outcome: string;
+  notes: Generated<string>;
+  username: string;
+  created: number;
+}
+
+/** A recovery of a vehicle (SPEC §3 Recovery log; §4 states and initiated by). */
+export interface RecoveryLogsTable {
+  id: Generated<number>;
+  client_id: number;
+  unit_id: number;
+  state: number;
+  initiated_by: Generated<number>;
+  chaseup_id: number | null;
+  start_time: number;
+  end_time: number | null;
+  recovery_team: Generated<string>;
+  police_case_number: Generated<string>;
+  location_recovered: Generated<string>;
+  lat: number | null;
+  lon: number | null;
+  notes: Generated<string>;
+  created_by: string;
+  created: number;
+  updated: number;
 }
 
 export interface PanicNotificationSettingsTable {

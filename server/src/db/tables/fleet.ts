@@ -33,6 +33,8 @@ export interface UnitsTable {
   /** hours added to the pipeline's running engine hours */
   engine_hours_offset: Generated<number>;
   updated: Generated<number>;
+  /** a Backup service type unit: the uid of the vehicle's main unit */
+  backup_of: number | null;
 }
 
 export interface PeopleTable {
