@@ -252,6 +252,8 @@ export const PAYLOAD_CLEANING_EXCLUDED_KEYS = [
   'ticket',
   'email',
   'search',
+  // The recovery desk's search text (issue 16): an IMEI or a phone number typed whole is text.
+  'q',
   'title',
   'message',
   'first_name',
@@ -287,6 +289,14 @@ export const PAYLOAD_CLEANING_EXCLUDED_KEYS = [
   'registration_number',
   'reference',
   'signed_by',
+  // The recovery desk's free text (issue 16): a comment or note "12345", a number called (10111,
+  // the police), a police case number and a recovery team are text even when they are digits.
+  'text',
+  'note',
+  'number',
+  'police_case_number',
+  'recovery_team',
+  'location_recovered',
 ];
 
 const NUMERIC = /^-?(0|[1-9]\d*)(\.\d+)?$/;

@@ -21,7 +21,11 @@ export interface StartServerOptions {
   env?: Record<string, string>;
   /** Milliseconds to wait for /api/health. */
   startTimeoutMs?: number;
-  /** Run the server as `npm start` does: the bundled JavaScript under plain node. */
+  /**
+   * Run the server as `npm start` does: the bundled JavaScript under plain node. Unless given, the
+   * environment decides: E2E_SERVER=compiled (`npm test` sets it: one bundle serves every suite and
+   * each server starts without transpiling the sources again) or tsx on the sources.
+   */
   compiled?: boolean;
 }
 
@@ -105,7 +109,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   };
   const serverDir = path.join(REPO_ROOT, 'server');
   const tsx = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
-  const [command, args] = options.compiled
+  const compiled = options.compiled ?? process.env.E2E_SERVER === 'compiled';
+  const [command, args] = compiled
     ? [process.execPath, ['--enable-source-maps', await buildServer()]]
     : [tsx, ['--conditions=source', 'src/main.ts']];
   const child = spawn(command, args, {

@@ -110,6 +110,7 @@ async function demoSimUnits(db: Kysely<Database>, limit: number | 'all'): Promis
       'unit_state.lat',
       'unit_state.lon',
       'unit_controls.immobiliser_mode',
+      'units.backup_of',
     ])
     .where(
       'units.device_id',
@@ -139,6 +140,8 @@ async function demoSimUnits(db: Kysely<Database>, limit: number | 'all'): Promis
       ...(p.driverTag ? { driverTag: p.driverTag } : {}),
       // Its starter stays cut across restarts while the device confirms it immobilised (issue 13).
       ...(row.immobiliser_mode === 'immobilise' ? { immobilised: true } : {}),
+      // A backup tracker (issue 16) rides in its main unit's vehicle.
+      ...(row.backup_of !== null ? { ridesWith: row.backup_of } : {}),
     });
   }
   return limit === 'all' ? units : units.slice(0, limit);

@@ -139,6 +139,15 @@ export interface SupportDashboard {
   positions_per_minute: { minute: string; count: number }[];
   /** chase-ups not yet resolved or cancelled (states 0 to 2) */
   open_chaseups: number;
+  /** the recovery desk's queue (issue 16 item 8) */
+  chaseup_queue: {
+    /** waiting to be taken (state 0) */
+    new: number;
+    /** still to be worked (states 0 to 2) */
+    open: number;
+    /** median seconds from arriving to being taken, over chase-ups taken in the last 7 days */
+    median_take_seconds: number | null;
+  };
   overdue_accounts: {
     cid: number;
     name: string;

@@ -21,6 +21,7 @@ import { addMissingDemoFuel, seedFuel } from './seed-fuel';
 import { addMissingDemoMaintenance, seedMaintenance } from './seed-maintenance';
 import { addMissingDemoCommands, seedCommands } from './seed-commands';
 import { addMissingDemoReports, seedReports } from './seed-reports';
+import { addMissingDemoRecovery, seedRecovery } from './seed-recovery';
 
 export const DEMO_LOGINS: {
   username: string;
@@ -159,6 +160,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
     await addMissingDemoMaintenance(db);
     await addMissingDemoCommands(db);
     await addMissingDemoReports(db);
+    await addMissingDemoRecovery(db);
     return false;
   }
   const provider = await addClient(db, 'Tracking Provider');
@@ -240,6 +242,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
   await seedMaintenance(db, demo);
   await seedCommands(db, demo);
   await seedReports(db, demo);
+  await seedRecovery(db, demo);
   return true;
 }
 

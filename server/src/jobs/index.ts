@@ -8,6 +8,7 @@ import { tripExpiryJob } from './trip-expiry';
 import { outboxJob } from './outbox';
 import { reminderCheckJob } from './reminder-check';
 import { scheduledReportsJob } from './scheduled-reports';
+import { notConnectingJob } from './not-connecting';
 import { createOutboxSender } from '../notify/outbox';
 import { createSmsSender } from '../notify/sms';
 
@@ -32,6 +33,7 @@ export function startJobs(services: Services, devices: RunningDevices, log: JobL
   jobs.push(outboxJob(outbox));
   jobs.push(reminderCheckJob());
   jobs.push(scheduledReportsJob(services));
+  jobs.push(notConnectingJob());
   const unsubscribe = services.bus.subscribe('outbox_queued', () => outbox.kick());
   const runner = createJobRunner({ db: services.db.db, bus: services.bus, log, jobs });
   runner.start();

@@ -17,6 +17,7 @@ import { composePanic, composeRuleAlert, type Composed } from './compose';
 import { composeReminder, reminderOfMail } from './reminder-mail';
 import { composeReportMail, finishReportRun } from './report-mail';
 import type { MailAttachment } from './mailer';
+import { panicNotified } from '../recovery/notified';
 
 export const OUTBOX_PENDING = 0;
 export const OUTBOX_SENT = 1;
@@ -273,8 +274,17 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
     await settled(row);
   }
 
-  /** A scheduled report's run is finished once each of its mails is sent or given up. */
+  /**
+   * A scheduled report's run is finished once each of its mails is sent or given up; so is the
+   * sending of a panic's messages (a self-monitoring unit's chase-up: 11 → 12, recovery/notified.ts).
+   */
   async function settled(row: OutboxRow): Promise<void> {
+    if (row.topic === 'panic') {
+      await panicNotified(db, row.ref, row.client_id).catch((err) =>
+        log.error({ err, outboxId: row.id, ref: row.ref }, 'outbox: recording a panic sent failed'),
+      );
+      return;
+    }
     if (row.topic !== 'report') return;
     try {
       await finishRun(row);

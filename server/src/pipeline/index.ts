@@ -189,9 +189,14 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
     publishEvents(bus, events);
   }
 
-  /** After commit: the new incidents, and a nudge to the outbox sender when messages were queued. */
+  /**
+   * After commit: the new incidents, the recovery desk's new chase-ups (call-me rule alerts and
+   * device events, in every state: the live hub pushes the New ones), and a nudge to the outbox
+   * sender when messages were queued.
+   */
   function publishRules(result: StoreResult): void {
     for (const a of result.alerts) bus.publish('rule_alert', a);
+    for (const c of result.chaseups) bus.publish('chaseup', c);
     if (result.queued > 0) bus.publish('outbox_queued', { count: result.queued });
   }
 
@@ -323,9 +328,13 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
   // A client's locations, routes or route units changed (tasks publish it after commit): its
   // place index is rebuilt before its next fix is tested.
   const offPlacesChanged = bus.subscribe('places_changed', (m) => places.invalidate(m.client_id));
-  // A client's rules, their labels or fleets, its panic recipients or its time zone changed: its
-  // rules are compiled again before its next record.
-  const offRulesChanged = bus.subscribe('rules_changed', (m) => rules.invalidate(m.client_id));
+  // A client's rules, their labels or fleets, its panic recipients, its time zone or whether the
+  // recovery desk chases it (clients.chase_up, carried on its units' UnitInfo) changed: its rules
+  // are compiled again and its units read again before its next record.
+  const offRulesChanged = bus.subscribe('rules_changed', (m) => {
+    rules.invalidate(m.client_id);
+    registry.invalidateUnitsOf(m.client_id);
+  });
   // A client's people changed (a driver tag, a deletion) or a unit's default driver did: its tags
   // and units are read again before its next record, and a deleted person stops being any
   // unit's current driver.

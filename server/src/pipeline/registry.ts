@@ -55,6 +55,11 @@ export class UnitRegistry {
    */
   invalidateClient(clientId: number): void {
     this.drivers.delete(clientId);
+    this.invalidateUnitsOf(clientId);
+  }
+
+  /** A client's units are read again (UnitInfo carries the client's chase_up flag). */
+  invalidateUnitsOf(clientId: number): void {
     for (const [id, e] of this.devices) if (e.value?.clientId === clientId) this.devices.delete(id);
   }
 
@@ -77,7 +82,15 @@ export class UnitRegistry {
       const chunk = missing.slice(i, i + IN_CHUNK);
       const rows = await this.db
         .selectFrom('units')
-        .select(['uid', 'client_id', 'service_type', 'driver_id', 'device_id'])
+        .leftJoin('clients', 'clients.cid', 'units.client_id')
+        .select([
+          'units.uid',
+          'units.client_id',
+          'units.service_type',
+          'units.driver_id',
+          'units.device_id',
+          'clients.chase_up',
+        ])
         .select((eb) =>
           eb
             .exists(
@@ -88,7 +101,7 @@ export class UnitRegistry {
             )
             .as('remote'),
         )
-        .where('device_id', 'in', chunk)
+        .where('units.device_id', 'in', chunk)
         .execute();
       const now = this.clock();
       const found = new Map(rows.map((r) => [r.device_id!, r]));
@@ -101,6 +114,7 @@ export class UnitRegistry {
               serviceType: r.service_type,
               driverId: r.driver_id,
               remote: Boolean(r.remote),
+              chaseUp: r.chase_up !== 0,
             }
           : null;
         const ttl = info ? this.cfg.unitCacheTtlMs : this.cfg.unknownCacheTtlMs;

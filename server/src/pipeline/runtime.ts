@@ -28,6 +28,11 @@ export interface UnitInfo {
    * (SPEC §8 chase-up type 7), the tracker's own button being the remote's receiver.
    */
   remote?: boolean;
+  /**
+   * false: the unit's client opted out of the recovery desk's calls (clients.chase_up = 0), so its
+   * chase-ups are filed as "don't chase up" (SPEC §4 state 7). Absent: chased.
+   */
+  chaseUp?: boolean;
 }
 
 export interface UnitRuntime {

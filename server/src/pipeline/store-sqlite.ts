@@ -23,6 +23,7 @@ import {
 } from './store';
 import { ChunkedInsert } from './rows-sqlite';
 import { SqliteRulesWriter } from '../rules/store';
+import { SqliteChaseupWriter } from '../recovery/store';
 import { excludedSet } from './sql';
 import {
   TRIP_COLUMNS,
@@ -49,6 +50,7 @@ export class SqliteStore implements BatchStore {
   private readonly upsertMemory: ChunkedInsert;
   private readonly deleteMemory: SQLite.Statement;
   private readonly rules: SqliteRulesWriter;
+  private readonly chaseups: SqliteChaseupWriter;
   private readonly transaction: (batch: Batch) => StoreResult;
 
   constructor(
@@ -95,6 +97,7 @@ export class SqliteStore implements BatchStore {
     );
     this.deleteMemory = sqlite.prepare('delete from "unit_rule_memory" where "unit_id" = ?');
     this.rules = new SqliteRulesWriter(sqlite);
+    this.chaseups = new SqliteChaseupWriter(sqlite);
     this.transaction = sqlite.transaction((batch: Batch) => this.writeSync(batch));
   }
 
@@ -154,6 +157,7 @@ export class SqliteStore implements BatchStore {
     }
 
     const rules = this.rules.write(batch, events);
+    const chaseups = events.length ? this.chaseups.write(batch, events) : null;
 
     const state: unknown[] = [];
     for (const w of batch.units.values()) for (const v of unitStateValues(w.rt)) state.push(v);
@@ -164,6 +168,12 @@ export class SqliteStore implements BatchStore {
     for (const w of batch.units.values()) {
       if (w.rt.clientId !== w.before.clientId) this.moveState.run(w.rt.clientId, w.rt.uid);
     }
-    return { events, lateDuplicates: 0, alerts: rules.alerts, queued: rules.queued };
+    return {
+      events,
+      lateDuplicates: 0,
+      alerts: rules.alerts,
+      chaseups: chaseups?.length ? [...rules.chaseups, ...chaseups] : rules.chaseups,
+      queued: rules.queued,
+    };
   }
 }

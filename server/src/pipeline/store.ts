@@ -1,6 +1,7 @@
 // Stage 8: store. One transaction per batch: positions (append-only; the (unit_id, fix_time)
 // unique index drops what was already stored), late fixes and the re-segmentation of their
-// windows, trips and stops, device events, rule alerts, each unit's latest state (unit_state, which
+// windows, trips and stops, device events, rule alerts, the recovery desk's chase-ups of the new
+// events (recovery/store.ts), each unit's latest state (unit_state, which
 // only moves forward in time) and its rule memory when that changed (unit_rule_memory). This store runs on both databases through Kysely, with multi-row
 // statements; store-sqlite.ts is the embedded database's fast path.
 import type { Kysely } from 'kysely';
@@ -17,6 +18,7 @@ import { TripWriter } from './trips';
 import { updateParkState } from './motion';
 import { serializeRuleMemory } from '../rules/state';
 import { KyselyRulesWriter, type RulesWriteResult } from '../rules/store';
+import { KyselyChaseupWriter } from '../recovery/store';
 
 export const UNIT_STATE_COLUMNS = [
   'unit_id',
@@ -75,6 +77,7 @@ export function ruleMemoryChanges(units: Iterable<UnitWork>, now: number): RuleM
 
 export type { StoredEvent } from './columns';
 
+/** chaseups: the rules' call-me chase-ups and those of the device events, to publish after commit. */
 export interface StoreResult extends RulesWriteResult {
   events: StoredEvent[];
   /** Late fixes that were already stored (resends the memory no longer knew). */
@@ -126,6 +129,7 @@ export class KyselyStore implements BatchStore {
   private readonly ruleMemory: MultiRowStatement;
   private readonly trips: TripWriter;
   private readonly rules: KyselyRulesWriter;
+  private readonly chaseups: KyselyChaseupWriter;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -165,6 +169,7 @@ export class KyselyStore implements BatchStore {
     );
     this.trips = new TripWriter(dialect);
     this.rules = new KyselyRulesWriter(dialect);
+    this.chaseups = new KyselyChaseupWriter(dialect);
   }
 
   write(batch: Batch, tripCfg: TripConfig): Promise<StoreResult> {
@@ -205,6 +210,7 @@ export class KyselyStore implements BatchStore {
 
     const events = batch.events.length ? await this.events.run<StoredEvent>(trx, batch.events) : [];
     const rules = await this.rules.write(trx, batch, events);
+    const chaseups = events.length ? await this.chaseups.write(trx, batch, events) : [];
 
     const state: unknown[] = [];
     for (const w of units) for (const v of unitStateValues(w.rt)) state.push(v);
@@ -223,6 +229,12 @@ export class KyselyStore implements BatchStore {
         .where('unit_id', '=', w.rt.uid)
         .execute();
     }
-    return { events, lateDuplicates, alerts: rules.alerts, queued: rules.queued };
+    return {
+      events,
+      lateDuplicates,
+      alerts: rules.alerts,
+      chaseups: chaseups.length ? [...rules.chaseups, ...chaseups] : rules.chaseups,
+      queued: rules.queued,
+    };
   }
 }

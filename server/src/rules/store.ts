@@ -4,16 +4,21 @@
 // failed commit, or a resend the memory did not know, cannot raise an alert twice. Each new
 // incident queues its messages (one outbox row per e-mail and SMS recipient of the rule, sent after
 // the commit by the outbox sender, issue 11 item 5) and, for call-me types (SPEC §3), a chase-up on
-// the recovery desk's queue (SPEC §9 chase-up type 4 "Rule alert"). Then the updates of stored
-// incidents (peak, duration, end). A panic event the batch stored queues the client's panic
-// notification messages (SPEC §7 panic notification settings).
+// the recovery desk's queue (SPEC §8 chase-up type 4 "Rule alert"; published after the commit like
+// the device events' chase-ups, recovery/store.ts). Then the updates of stored incidents (peak,
+// duration, end). A panic event the batch stored queues the client's panic notification messages
+// (SPEC §7 panic notification settings).
 import { CompiledQuery, type Kysely } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import type { Dialect } from '../db';
-import type { RuleAlertMessage } from '../live/bus';
+import type { ChaseupMessage, RuleAlertMessage } from '../live/bus';
 import type { StoredEvent } from '../pipeline/columns';
 import { ChunkedInsert } from '../pipeline/rows-sqlite';
 import { MultiRowStatement } from '../pipeline/sql';
+import { CHASEUP_STATE_NEW } from '@fleet/common';
+import { CHASEUP_TOO_LATE_MS } from '../recovery/limits';
+import { baseState } from '../recovery/plan';
+import { NO_CHASEUPS, chaseupMessage } from '../recovery/store';
 import type { PanicRecipients } from './cache';
 import type { AlertOp } from './state';
 
@@ -57,24 +62,22 @@ export const CHASEUP_COLUMNS = [
   'created',
 ] as const;
 
-/** SPEC §9 recovery chase-up type 4. */
+/** SPEC §8 recovery chase-up type 4. */
 export const CHASEUP_RULE_ALERT = 4;
-/** SPEC §4 chase-up states: 0 New, 8 too late. */
-const CHASEUP_NEW = 0;
-const CHASEUP_TOO_LATE = 8;
 
 /**
  * An incident that started longer ago than this when its data arrived is old news: a tracker that
  * was offline for days, or a simulator writing its history. Its alert is stored and listed, but
  * nobody is e-mailed or texted about it, and its chase-up is filed as too late (SPEC §4 state 8)
- * instead of ringing the recovery desk.
+ * instead of ringing the recovery desk. The recovery desk's limit of the same name
+ * (recovery/limits.ts), so a panic nobody is told about is never a chase-up on the queue either.
  */
-export const NOTIFY_MAX_AGE_MS = 3_600_000;
+export const NOTIFY_MAX_AGE_MS = CHASEUP_TOO_LATE_MS;
 
 const ALERT_CONFLICT_SQLITE = 'on conflict ("rule_id", "unit_id", "time") do nothing';
 const ALERT_CONFLICT = `${ALERT_CONFLICT_SQLITE} returning "raid"`;
 const OUTBOX_CONFLICT = 'on conflict ("topic", "ref", "kind", "recipient") do nothing';
-const CHASEUP_CONFLICT = 'on conflict ("rule_alert_id") do nothing';
+const CHASEUP_CONFLICT = 'on conflict ("rule_alert_id") do nothing returning "id", "rule_alert_id"';
 
 /** What the writers read of a processed batch (pipeline/process.ts Batch). */
 export interface RulesBatch {
@@ -82,16 +85,22 @@ export interface RulesBatch {
   alerts: readonly AlertOp[];
   /** Panic notification recipients of the batch's clients that have some (by client id). */
   panic: ReadonlyMap<number, PanicRecipients>;
+  /** The batch's units: chaseUp false when the client opted out of being chased (state 7). */
+  units?: ReadonlyMap<number, { info: { chaseUp?: boolean } }>;
 }
 
-/** What the rules wrote: new incidents (published after commit) and outbox rows queued. */
+/**
+ * What the rules wrote: new incidents and call-me chase-ups (published after commit) and outbox
+ * rows queued.
+ */
 export interface RulesWriteResult {
   alerts: RuleAlertMessage[];
+  chaseups: ChaseupMessage[];
   queued: number;
 }
 
 /** Shared by batches that wrote nothing of the rules: read only. */
-export const NO_RULE_WRITES: RulesWriteResult = { alerts: [], queued: 0 };
+export const NO_RULE_WRITES: RulesWriteResult = { alerts: [], chaseups: NO_CHASEUPS, queued: 0 };
 
 function alertValues(op: AlertOp, now: number): unknown[] {
   const rule = op.rule!;
@@ -164,29 +173,61 @@ function outboxRows(
   for (const n of sms) out.push(clientId, 'sms', n, topic, ref, now, now);
 }
 
-function chaseupValues(op: AlertOp, raid: number, now: number): unknown[] {
+/** A call-me chase-up, as its bus message will tell of it once inserted. */
+interface RuleChaseup {
+  client_id: number;
+  unit_id: number;
+  type: number;
+  state: number;
+  time: number;
+  raid: number;
+}
+
+/**
+ * The state of a call-me chase-up: 9 data in the future, 8 too late, 7 the client opted out
+ * (recovery/plan.ts baseState), else New.
+ */
+function ruleChaseup(batch: RulesBatch, op: AlertOp, raid: number): RuleChaseup {
+  const chaseUp = batch.units?.get(op.unitId)?.info.chaseUp !== false;
+  return {
+    client_id: op.rule!.clientId,
+    unit_id: op.unitId,
+    type: CHASEUP_RULE_ALERT,
+    state: baseState(batch.now, op.time, chaseUp) ?? CHASEUP_STATE_NEW,
+    time: op.time,
+    raid,
+  };
+}
+
+function chaseupValues(op: AlertOp, c: RuleChaseup, now: number): unknown[] {
   const rule = op.rule!;
   return [
     rule.clientId,
     op.unitId,
     CHASEUP_RULE_ALERT,
-    now - op.time > NOTIFY_MAX_AGE_MS ? CHASEUP_TOO_LATE : CHASEUP_NEW,
+    c.state,
     op.time,
     op.lat,
     op.lon,
-    raid,
+    c.raid,
     JSON.stringify(rule.phones),
     `Rule alert: ${rule.name}`,
     now,
   ];
 }
 
-/** The outbox rows of a new incident and, for a call-me type, its chase-up row. */
-function planNew(op: AlertOp, raid: number, now: number, outbox: unknown[]): unknown[] | null {
+/** Queues the outbox rows of a new incident; for a call-me type, its chase-up. */
+function planNew(
+  batch: RulesBatch,
+  op: AlertOp,
+  raid: number,
+  outbox: unknown[],
+): RuleChaseup | null {
   const rule = op.rule!;
+  const now = batch.now;
   if (now - op.time <= NOTIFY_MAX_AGE_MS)
     outboxRows(outbox, rule.clientId, 'rule_alert', raid, rule.emails, rule.sms, now);
-  return rule.callMe ? chaseupValues(op, raid, now) : null;
+  return rule.callMe ? ruleChaseup(batch, op, raid) : null;
 }
 
 /** Outbox rows of the stored panic events whose client has panic recipients. */
@@ -233,23 +274,34 @@ export class KyselyRulesWriter {
     const now = batch.now;
     const alerts: RuleAlertMessage[] = [];
     const outbox: unknown[] = [];
-    const chaseups: unknown[] = [];
+    const values: unknown[] = [];
+    const planned = new Map<number, RuleChaseup>();
     for (const op of batch.alerts) {
       if (!op.insert) continue;
       const rows = await this.alerts.run<{ raid: number | string }>(trx, alertValues(op, now));
       if (!rows.length) continue;
       const raid = Number(rows[0].raid);
       alerts.push(message(op, raid));
-      const chaseup = planNew(op, raid, now, outbox);
-      if (chaseup) for (const v of chaseup) chaseups.push(v);
+      const chaseup = planNew(batch, op, raid, outbox);
+      if (!chaseup) continue;
+      planned.set(raid, chaseup);
+      for (const v of chaseupValues(op, chaseup, now)) values.push(v);
     }
     for (const op of batch.alerts) {
       if (!op.insert) await trx.executeQuery(CompiledQuery.raw(this.update, updateValues(op)));
     }
     planPanic(batch, events, outbox);
     const queued = outbox.length ? (await this.outbox.run(trx, outbox)).length : 0;
-    if (chaseups.length) await this.chaseups.run(trx, chaseups);
-    return { alerts, queued };
+    let chaseups = NO_CHASEUPS;
+    if (values.length) {
+      const rows = await this.chaseups.run<{ id: number; rule_alert_id: number }>(trx, values);
+      chaseups = [];
+      for (const r of rows) {
+        const c = planned.get(Number(r.rule_alert_id));
+        if (c) chaseups.push(chaseupMessage(Number(r.id), c));
+      }
+    }
+    return { alerts, chaseups, queued };
   }
 }
 
@@ -259,15 +311,17 @@ const marks = (n: number) => new Array<string>(n).fill('?').join(', ');
 /**
  * The same writes through statements prepared once (store-sqlite.ts's synchronous transaction).
  * better-sqlite3 pays a fixed price per statement run that rivals a row's insert: messages,
- * chase-ups and updates go many rows to a statement. New incidents do not: a multi-row insert
- * needs RETURNING to tell which rows were new, which costs more than it saves.
+ * chase-ups and updates go many rows to a statement (chase-ups with RETURNING: their ids are
+ * published after the commit). New incidents do not: a multi-row insert needs RETURNING to tell
+ * which rows were new, which costs more than it saves.
  */
 export class SqliteRulesWriter {
   private readonly insertAlert: SQLite.Statement;
   /** A multi-row update per TIERS row count. */
   private readonly updateAlerts: SQLite.Statement[];
   private readonly insertOutbox: ChunkedInsert;
-  private readonly insertChaseups: ChunkedInsert;
+  /** A multi-row insert of chase-ups per TIERS row count, answering their ids. */
+  private readonly insertChaseups: SQLite.Statement[];
 
   constructor(sqlite: SQLite.Database) {
     this.insertAlert = sqlite.prepare(
@@ -276,11 +330,12 @@ export class SqliteRulesWriter {
     );
     this.updateAlerts = TIERS.map((rows) => sqlite.prepare(multiUpdateText(rows)));
     this.insertOutbox = new ChunkedInsert(sqlite, 'outbox', OUTBOX_COLUMNS, OUTBOX_CONFLICT);
-    this.insertChaseups = new ChunkedInsert(
-      sqlite,
-      'chaseup_events',
-      CHASEUP_COLUMNS,
-      CHASEUP_CONFLICT,
+    const chaseupRow = `(${marks(CHASEUP_COLUMNS.length)})`;
+    this.insertChaseups = TIERS.map((rows) =>
+      sqlite.prepare(
+        `insert into "chaseup_events" (${list(CHASEUP_COLUMNS)}) ` +
+          `values ${new Array<string>(rows).fill(chaseupRow).join(', ')} ${CHASEUP_CONFLICT}`,
+      ),
     );
   }
 
@@ -289,7 +344,8 @@ export class SqliteRulesWriter {
     const now = batch.now;
     const alerts: RuleAlertMessage[] = [];
     const outbox: unknown[] = [];
-    const chaseups: unknown[] = [];
+    const values: unknown[] = [];
+    const planned = new Map<number, RuleChaseup>();
     for (const op of batch.alerts) {
       if (!op.insert) continue;
       // run(), not get() of RETURNING: the same rowid, without materialising a result row.
@@ -297,15 +353,26 @@ export class SqliteRulesWriter {
       if (info.changes === 0) continue;
       const raid = Number(info.lastInsertRowid);
       alerts.push(message(op, raid));
-      const chaseup = planNew(op, raid, now, outbox);
-      if (chaseup) for (const v of chaseup) chaseups.push(v);
+      const chaseup = planNew(batch, op, raid, outbox);
+      if (!chaseup) continue;
+      planned.set(raid, chaseup);
+      for (const v of chaseupValues(op, chaseup, now)) values.push(v);
     }
-    // In the alerts' order, as one statement each would: the same rows and ids.
-    if (chaseups.length) this.insertChaseups.run(chaseups);
+    // In the alerts' order, as the Kysely writer's one statement: the same rows and ids.
+    let chaseups = NO_CHASEUPS;
+    if (values.length) {
+      const out: ChaseupMessage[] = (chaseups = []);
+      runTiers(this.insertChaseups, CHASEUP_COLUMNS.length, values, (stmt, p) => {
+        for (const r of stmt.all(...p) as { id: number; rule_alert_id: number }[]) {
+          const c = planned.get(Number(r.rule_alert_id));
+          if (c) out.push(chaseupMessage(Number(r.id), c));
+        }
+      });
+    }
     this.update(batch.alerts);
     planPanic(batch, events, outbox);
     const queued = outbox.length ? this.insertOutbox.run(outbox) : 0;
-    return { alerts, queued };
+    return { alerts, chaseups, queued };
   }
 
   /**

@@ -22,7 +22,9 @@ import type { SimEvent, SimReport } from './vehicle';
 
 const ALARM_CODES: Partial<Record<SimEvent, number>> = {
   panic: 0x01,
+  power_cut: 0x02,
   overspeed: 0x06,
+  towing: 0x09,
   harsh_acceleration: 0x29,
   harsh_braking: 0x30,
 };
@@ -46,6 +48,8 @@ export function gt06Packet(r: SimReport, serial: number): { bytes: Buffer; type:
     voltageLevel: r.power > 12.5 ? 6 : 4,
     gsm: 4,
     alarm: (r.event && ALARM_CODES[r.event]) ?? 0,
+    // A power cut also sets the terminal's alarm bits (2), as the trackers do.
+    terminalAlarm: r.event === 'power_cut' ? 2 : 0,
   };
   if (status.alarm) return { bytes: encodeGt06Alarm(fix, status, serial), type: 0x16 };
   if (!r.ignition && !r.event) return { bytes: encodeGt06Heartbeat(status, serial), type: 0x13 };

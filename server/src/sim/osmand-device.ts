@@ -14,6 +14,9 @@ const ALARMS: Partial<Record<SimEvent, string>> = {
   harsh_braking: 'hardBraking',
   harsh_acceleration: 'hardAcceleration',
   overspeed: 'overspeed',
+  power_cut: 'powerCut',
+  power_restored: 'powerRestored',
+  towing: 'tow',
 };
 const MAX_BATCH = 50;
 

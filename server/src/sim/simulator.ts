@@ -6,7 +6,8 @@
 // faster makes the fleet drive faster. Vehicles start at `startTime`; the past between it and the
 // clock's now is written as history through the pipeline in bulk (history.ts) when a history sink
 // is given, and otherwise sent through the gateways as fast as the ticks allow. After that the
-// fleet reports live through the gateways, never ahead of the clock.
+// fleet reports live through the gateways, never ahead of the clock. Now and then a vehicle has an
+// incident for the recovery desk (panic, battery cut, tow: incidents.ts).
 import { seededRandom } from '@fleet/common';
 import { clock as serverClock, type Clock } from '../clock';
 import type { IngestLog } from '../ingest/log';
@@ -14,6 +15,7 @@ import type { DeviceRecord, Protocol } from '../ingest/types';
 import type { DeviceTimings, SimDevice } from './device';
 import { Gt06Device } from './gt06-device';
 import { recordsOf } from './history';
+import { IncidentPlan } from './incidents';
 import { OsmandDevice } from './osmand-device';
 import { seedFor } from './random';
 import { TeltonikaDevice } from './teltonika-device';
@@ -36,6 +38,11 @@ export interface SimUnit {
   stops?: SimStop[];
   /** The driver's iButton key, sent while the ignition is on (Teltonika IO 78). */
   driverTag?: string;
+  /**
+   * A second, hidden tracker in the vehicle of this uid (a Backup service type unit): it drives
+   * nowhere of its own and reports wherever that vehicle is, a few metres from its main tracker.
+   */
+  ridesWith?: number;
   /** Its tracker holds the starter cut (a confirmed immobilise, issue 13): it stays parked. */
   immobilised?: boolean;
 }
@@ -139,18 +146,40 @@ export function startSimulator(opts: SimOptions): Simulator {
     fleet.push({ unit, vehicle, device });
   }
 
+  // Backup trackers ride in their main unit's vehicle: its reports are theirs too.
+  const riders = new Map<number, (typeof fleet)[number][]>();
+  for (const f of fleet) {
+    if (f.unit.ridesWith === undefined) continue;
+    if (!fleet.some((m) => m.unit.uid === f.unit.ridesWith)) continue;
+    riders.set(f.unit.ridesWith, [...(riders.get(f.unit.ridesWith) ?? []), f]);
+  }
+  const passengers = new Set([...riders.values()].flat());
+  const rides = (f: (typeof fleet)[number]) => passengers.has(f);
+
+  // The recovery desk's incidents: panics, battery cuts and tows across the fleet, from the seed.
+  const incidents = new IncidentPlan(seed, start, fleet.length);
+
   /** Advances every vehicle to `target` (within the budget); hands each report to `emit`. */
   function advance(
     target: number,
     emit: (f: (typeof fleet)[number], r: SimReport) => void,
     budget = MAX_STEPS_PER_TICK,
   ) {
+    for (const { index, incident } of incidents.due(target)) {
+      fleet[index].vehicle.schedule(incident);
+    }
     for (const f of fleet) {
+      if (rides(f)) continue;
       while (f.vehicle.clock + STEP_MS <= target && budget-- > 0) {
         const report = f.vehicle.step();
         if (!report) continue;
         opts.onReport?.(f.unit, report);
         emit(f, report);
+        for (const r of riders.get(f.unit.uid) ?? []) {
+          const copy = backupReport(report);
+          opts.onReport?.(r.unit, copy);
+          emit(r, copy);
+        }
       }
     }
   }
@@ -246,6 +275,28 @@ export function startSimulator(opts: SimOptions): Simulator {
       await historyWritten;
       await Promise.all(fleet.map((f) => f.device.stop()));
     },
+  };
+}
+
+/**
+ * What a backup tracker in the same vehicle reports: the same fix, a few metres off (it sits
+ * elsewhere in the vehicle), on its own battery, with none of the main tracker's alarms, inputs or
+ * driver tag (it is hidden and wired to nothing but power).
+ */
+function backupReport(main: SimReport): SimReport {
+  return {
+    time: main.time,
+    lat: main.lat + 0.00002,
+    lon: main.lon - 0.00002,
+    speed: main.speed,
+    course: main.course,
+    altitude: main.altitude,
+    satellites: Math.max(0, main.satellites - 2),
+    ignition: main.ignition,
+    moving: main.moving,
+    odometer: main.odometer,
+    power: main.power,
+    battery: main.battery,
   };
 }
 

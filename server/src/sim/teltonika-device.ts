@@ -58,6 +58,18 @@ export function toAvlRecord(r: SimReport): AvlRecord {
       eventId = 239;
       priority = 1;
       break;
+    case 'power_cut':
+    case 'power_restored':
+      // Unplug detection: the vehicle battery was disconnected (1) or is back (0).
+      eventId = 252;
+      io.push({ id: 252, value: r.event === 'power_cut' ? 1 : 0, size: 1 });
+      priority = 1;
+      break;
+    case 'towing':
+      eventId = 246;
+      io.push({ id: 246, value: 1, size: 1 });
+      priority = 1;
+      break;
   }
   return {
     time: r.time,

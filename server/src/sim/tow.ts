@@ -1,5 +1,6 @@
-// Now and then a parked vehicle is towed: it moves with its ignition off, on the back of a truck,
-// which the pipeline turns into a towing event and the demo's towing rule into an alert.
+// Now and then a parked vehicle is towed: it moves with its ignition off, on the back of a truck.
+// Its tracker reports the tow (Teltonika IO 246, GT06 alarm 0x09, OsmAnd alarm=tow), which the
+// demo's towing rule turns into an alert and the recovery desk into a chase-up.
 import { seededRandom, type Random } from '@fleet/common';
 import { between } from './random';
 import { offsetPoint, type Point } from './route';
@@ -39,6 +40,11 @@ export class TowModel {
       speed: between(this.rand, 28, 36),
     };
     return true;
+  }
+
+  /** A tow the demo's incident plan starts now (sim/incidents.ts): draws nothing of its own. */
+  startWith(t: number, tow: { durationMs: number; course: number; speed: number }): void {
+    this.tow = { until: t + tow.durationMs, course: tow.course, speed: tow.speed };
   }
 
   /** One step on the truck (a straight line at a steady speed); null once it is unloaded. */

@@ -2,7 +2,8 @@
 // so a seed replays the same day whatever the wall clock does. It drives local trips around its
 // home town or long trips along the national roads, stops, idles, parks overnight by
 // Africa/Johannesburg local time, and now and then brakes hard, speeds, presses panic or is towed
-// (moving with its ignition off: sim/tow.ts).
+// (moving with its ignition off: sim/tow.ts). The demo's incident plan adds panics, battery cuts
+// and tows of parked vehicles for the recovery desk (sim/incidents.ts).
 import { haversineMeters, type Random } from '@fleet/common';
 import { between, pick } from './random';
 import {
@@ -17,6 +18,7 @@ import {
   type Point,
 } from './route';
 import { RouteRunner, type SimRoutePlan } from './route-run';
+import { INCIDENT_EXPIRY_MS, type SimIncident } from './incidents';
 import { TowModel } from './tow';
 import { SUBURBS, townByName, type Town } from './towns';
 
@@ -25,7 +27,16 @@ export const STEP_MS = 10_000;
 const SAST_OFFSET_MS = 2 * 3600_000;
 
 export type SimEvent =
-  'panic' | 'harsh_braking' | 'harsh_acceleration' | 'overspeed' | 'ignition_on' | 'ignition_off';
+  | 'panic'
+  | 'harsh_braking'
+  | 'harsh_acceleration'
+  | 'overspeed'
+  | 'ignition_on'
+  | 'ignition_off'
+  // The recovery desk's incidents (sim/incidents.ts) and tows.
+  | 'power_cut'
+  | 'power_restored'
+  | 'towing';
 
 export interface SimReport {
   time: number;
@@ -40,7 +51,7 @@ export interface SimReport {
   moving: boolean;
   /** Total distance driven, metres. */
   odometer: number;
-  /** Vehicle supply, V. */
+  /** Vehicle supply, V (about 0 while the battery is cut). */
   power: number;
   /** Tracker's own battery, V. */
   battery: number;
@@ -131,6 +142,10 @@ export class Vehicle {
   private readonly driverTag: string | undefined;
   /** The starter is cut (issue 13): a parked vehicle stays parked until it is mobilised. */
   private immobilised = false;
+  /** The demo's incidents given to this vehicle, oldest first (sim/incidents.ts). */
+  private readonly incidents: SimIncident[] = [];
+  /** While its battery is cut: when it is reconnected. */
+  private powerCutUntil: number | null = null;
 
   constructor(
     spec: VehicleSpec,
@@ -169,6 +184,11 @@ export class Vehicle {
     return this.immobilised;
   }
 
+  /** Gives the vehicle an incident of the demo's plan: it takes it when it can. */
+  schedule(incident: SimIncident): void {
+    this.incidents.push(incident);
+  }
+
   get state(): { mode: Mode; lat: number; lon: number; speed: number } {
     return { mode: this.mode, lat: this.pos.lat, lon: this.pos.lon, speed: this.speed };
   }
@@ -192,13 +212,21 @@ export class Vehicle {
     if (this.rand() < ODDS.panicPerStep) event = 'panic';
 
     // Route vehicles are not towed: their corridor alerts mean straying.
-    if (this.mode === 'parked' && !this.runner && t < this.until && this.tow.maybeStart(t))
+    if (this.mode === 'parked' && !this.runner && t < this.until && this.tow.maybeStart(t)) {
       this.mode = 'towed';
+      event ??= 'towing';
+    }
+    if (this.powerCutUntil !== null && t >= this.powerCutUntil && !event) {
+      this.powerCutUntil = null;
+      event = 'power_restored';
+    }
     if (this.mode === 'towed') this.towStep(t);
     else if (this.mode === 'parked') {
       if (t >= this.until) {
+        // No battery, no start: it leaves once the battery is back (no draw either way).
+        if (this.powerCutUntil !== null) this.until = this.powerCutUntil + STEP_MS;
         // The starter is cut: the driver tries again later (no draw, so the seed's choices stay).
-        if (this.immobilised) this.until = t + IMMOBILISED_RETRY_MS;
+        else if (this.immobilised) this.until = t + IMMOBILISED_RETRY_MS;
         else if (this.isNight(t) && !this.nightDriver) this.until = this.nextMorning(t);
         else if (this.runner && !this.runner.mayStart(this.pos, localHour(t))) {
           this.until = this.nextMorning(t);
@@ -218,6 +246,7 @@ export class Vehicle {
     } else {
       event = this.drive(t) ?? event;
     }
+    event ??= this.takeIncident(t);
 
     const interval = REPORT_MS[this.mode];
     if (!event && t - this.lastReport < interval) return null;
@@ -234,12 +263,42 @@ export class Vehicle {
       ignition,
       moving: this.speed > 0,
       odometer: Math.round(this.odometer),
-      power: ignition ? between(this.rand, 13.6, 14.2) : between(this.rand, 12.3, 12.7),
+      power: this.supply(ignition),
       battery: between(this.rand, 4.0, 4.15),
       event,
       ...(ignition && this.driverTag ? { driverTag: this.driverTag } : {}),
       dout1: this.immobilised ? 1 : 0,
     };
+  }
+
+  /** The supply voltage the tracker reads; drawn either way, so the seed's choices stay. */
+  private supply(ignition: boolean): number {
+    const v = ignition ? between(this.rand, 13.6, 14.2) : between(this.rand, 12.3, 12.7);
+    return this.powerCutUntil !== null ? 0 : v;
+  }
+
+  /**
+   * The next incident of the plan, if it is due and the vehicle can take it: a panic at once, a
+   * battery cut or a tow once parked (a route vehicle is not towed: its battery is cut instead).
+   */
+  private takeIncident(t: number): SimEvent | undefined {
+    const list = this.incidents;
+    while (list.length && t - list[0].time > INCIDENT_EXPIRY_MS) list.shift();
+    const next = list[0];
+    if (!next || next.time > t) return undefined;
+    if (next.kind === 'panic') {
+      list.shift();
+      return 'panic';
+    }
+    if (this.mode !== 'parked' || this.powerCutUntil !== null) return undefined;
+    list.shift();
+    if (next.kind === 'tow' && !this.runner) {
+      this.tow.startWith(t, next.tow);
+      this.mode = 'towed';
+      return 'towing';
+    }
+    this.powerCutUntil = t + next.cutMs;
+    return 'power_cut';
   }
 
   private startTrip(): void {

@@ -334,3 +334,69 @@ export async function deleteMonthlyDeal(ctx: TaskContext, id: number): Promise<v
   await findMonthlyDeal(ctx, id);
   await ctx.system.deleteFrom('monthly_deals').where('id', '=', id).execute();
 }
+
+// ---- The recovery desk (issue 16): one search box across every client (support staff).
+
+/** The LIKE patterns of a search (lower case, wildcards escaped with a backslash). */
+export interface SearchPatterns {
+  /** the whole text: an exact match */
+  exact: string;
+  /** `text%` */
+  prefix: string;
+  /** `% text%`: a later word starts with it */
+  word: string;
+  /** `%text%` */
+  contains: string;
+}
+
+/**
+ * Clients whose name matches, best first (exact, prefix, a word's start, anywhere), each with its
+ * unit count (support staff).
+ */
+export async function searchClients(
+  ctx: TaskContext,
+  p: SearchPatterns,
+  limit: number,
+): Promise<{ cid: number; name: string; state: number; unit_count: number }[]> {
+  requireSupport(ctx, 'search every client');
+  // The lower-cased name once a row: a subquery with a LIMIT is not merged into the outer query.
+  const lowered = ctx.system
+    .selectFrom('clients')
+    .select(['cid', 'name', 'state', sql<string>`lower(clients.name)`.as('lname')])
+    .limit(2_147_483_647)
+    .as('c');
+  const name = sql.ref<string>('c.lname');
+  const rank = sql<number>`case when ${name} = ${p.exact} then 0 when ${name} like ${p.prefix} escape '\\' then 1 when ${name} like ${p.word} escape '\\' then 2 else 3 end`;
+  const rows = await ctx.system
+    .selectFrom(lowered)
+    .select(['c.cid', 'c.name', 'c.state'])
+    .select((eb) =>
+      eb
+        .selectFrom('units')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('units.client_id', '=', 'c.cid')
+        .as('unit_count'),
+    )
+    .where(sql<boolean>`${name} like ${p.contains} escape '\\'`)
+    .orderBy(rank)
+    .orderBy('c.name')
+    .orderBy('c.cid')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, unit_count: Number(r.unit_count ?? 0) }));
+}
+
+/** One client as the recovery desk's client page shows it, or 'Client not found' (support staff). */
+export async function recoveryClient(
+  ctx: TaskContext,
+  cid: number,
+): Promise<{ cid: number; name: string; state: number; timezone: string; chase_up: boolean }> {
+  requireSupport(ctx, 'see every client');
+  const row = await ctx.system
+    .selectFrom('clients')
+    .select(['cid', 'name', 'state', 'timezone', 'chase_up'])
+    .where('cid', '=', cid)
+    .executeTakeFirst();
+  if (!row) throw notFound('Client');
+  return { ...row, chase_up: row.chase_up !== 0 };
+}

@@ -68,6 +68,9 @@ const TRIP_EVENT: Record<string, string> = {
   harsh_acceleration: 'accelerate',
   harsh_cornering: 'corner',
   crash: 'crash',
+  crash_braking: 'crash',
+  crash_impact_park: 'crash',
+  crash_park_tilt: 'crash',
   gps_jamming: 'gps',
 };
 

@@ -42,13 +42,17 @@ export async function clientUnitIssues(ctx: TaskContext, now: number): Promise<S
   const power = await ctx.tenant
     .selectFrom('device_events')
     .select(['unit_id', 'type', (eb) => eb.fn.max('time').as('at')])
-    .where('type', 'in', ['power_cut', 'power_restored'])
+    .where('type', 'in', ['power_cut', 'supply_cut', 'power_restored'])
     .where('time', '>=', now - DAY_MS)
     .groupBy(['unit_id', 'type'])
     .execute();
   const cuts = new Map<number, number>();
   const restores = new Map<number, number>();
-  for (const e of power) (e.type === 'power_cut' ? cuts : restores).set(e.unit_id, Number(e.at));
+  for (const e of power) {
+    // A cut supply wire is a power cut to the fleet manager; the later of the two counts.
+    const into = e.type === 'power_restored' ? restores : cuts;
+    into.set(e.unit_id, Math.max(into.get(e.unit_id) ?? 0, Number(e.at)));
+  }
 
   const attributes = new Map(
     units.map((u) => [u.uid, json.parse<Record<string, unknown>>(u.attributes, {})]),

@@ -68,6 +68,9 @@ beforeAll(async () => {
   await live(6, { attributes: JSON.stringify({ noFix: 1, sat: 0 }) });
   await live(8, {});
   await event(8, 'power_cut', 2 * 3600_000);
+  // A cut supply wire (Teltonika unplug with the supply input still live) is a power cut too.
+  await live(9, {});
+  await event(9, 'supply_cut', 3600_000);
   await live(10, {});
   await event(10, 'power_cut', 3 * 3600_000);
   await event(10, 'power_restored', 2 * 3600_000);
@@ -114,6 +117,9 @@ describe('get_unit_issues', () => {
     expect(of(3)).toEqual([]);
     expect(of(8)).toEqual([
       expect.objectContaining({ issue: 'Battery unplugged', detail: 'power cut 2 hours ago' }),
+    ]);
+    expect(of(9)).toEqual([
+      expect.objectContaining({ issue: 'Battery unplugged', detail: 'power cut 1 hour ago' }),
     ]);
     // Cut and restored: nothing.
     expect(of(10)).toEqual([]);

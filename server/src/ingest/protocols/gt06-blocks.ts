@@ -1,7 +1,7 @@
 // Building blocks of GT06 packet contents: a bounds-checked reader, the GPS, cell (LBS) and
 // status blocks, and the Concox alarm codes.
 import type { DeviceRecord } from '../types';
-import { addAlarmName, addEvent } from './events';
+import { addAlarmName, addEvent, settleAccidents } from './events';
 
 /** Thrown when a packet's content ends before a field it should hold. */
 export class Truncated extends Error {}
@@ -143,7 +143,12 @@ export function decodeLbs(r: Reader, rec: DeviceRecord, o: LbsOptions): void {
   if (length > 9 && start - 1 + length > r.p) r.skip(start - 1 + length - r.p);
 }
 
-/** Concox alarm codes → Traccar alarm name and, where it is one, our event. */
+/**
+ * Concox alarm codes → Traccar alarm name and, where it is one, our event (Traccar's
+ * Gt06ProtocolDecoder decodeAlarm for trackers without a model option; docs/protocols.md).
+ * 0x09 is the displacement alarm of the vehicle trackers (moved with the ignition off): a tow.
+ * 0x23 "fall down" is settled by the ignition (settleAccidents): tilted while parked or a crash.
+ */
 const ALARMS: Record<number, [string, Parameters<typeof addEvent>[1] | null]> = {
   0x01: ['sos', 'panic'],
   0x02: ['powerCut', 'power_cut'],
@@ -151,18 +156,21 @@ const ALARMS: Record<number, [string, Parameters<typeof addEvent>[1] | null]> = 
   0x04: ['geofenceEnter', null],
   0x05: ['geofenceExit', null],
   0x06: ['overspeed', 'overspeed'],
-  0x09: ['vibration', 'tamper'],
+  0x09: ['tow', 'towing'],
   0x0c: ['tampering', 'tamper'],
   0x0e: ['lowBattery', 'low_battery'],
   0x0f: ['lowBattery', 'low_battery'],
   0x11: ['powerOff', null],
   0x13: ['tampering', 'tamper'],
   0x14: ['door', null],
+  0x18: ['removing', 'harness_unplugged'],
   0x19: ['lowBattery', 'low_battery'],
   0x1a: ['hardBraking', 'harsh_braking'],
   0x1b: ['hardCornering', 'harsh_cornering'],
   0x23: ['fallDown', null],
   0x25: ['tampering', 'tamper'],
+  0x26: ['hardAcceleration', 'harsh_acceleration'],
+  0x27: ['hardBraking', 'harsh_braking'],
   0x28: ['hardBraking', 'harsh_braking'],
   0x29: ['hardAcceleration', 'harsh_acceleration'],
   0x2a: ['hardCornering', 'harsh_cornering'],
@@ -171,6 +179,10 @@ const ALARMS: Record<number, [string, Parameters<typeof addEvent>[1] | null]> = 
   0x2e: ['hardCornering', 'harsh_cornering'],
   // The GT06 manual lists 0x30 as "rapid deceleration".
   0x30: ['hardBraking', 'harsh_braking'],
+  0x32: ['tampering', 'tamper'],
+  0xf0: ['hardAcceleration', 'harsh_acceleration'],
+  0xf1: ['hardBraking', 'harsh_braking'],
+  0xf2: ['accident', 'crash'],
 };
 
 export function alarm(rec: DeviceRecord, code: number): void {
@@ -204,7 +216,7 @@ export function decodeTerminalInfo(rec: DeviceRecord, status: number, vxt01 = fa
       break;
     case 7:
       if (vxt01) addEvent(rec, 'overspeed');
-      else addEvent(rec, 'tamper', 'removing');
+      else addEvent(rec, 'harness_unplugged', 'removing');
       break;
   }
 }
@@ -239,4 +251,23 @@ export function decodeTrailer(r: Reader, rec: DeviceRecord): void {
 export function signMagnitude(v: number, bits: number): number {
   const mag = v & ((1 << (bits - 1)) - 1);
   return v & (1 << (bits - 1)) ? -mag : mag;
+}
+
+/** Speed (km/h) above which a vehicle whose relay holds the starter cut has bypassed it. */
+export const BYPASS_KMH = 10;
+
+/**
+ * The events that need the whole record: an accident settled by the ignition, and an immobiliser
+ * bypass (the terminal says oil and power are cut, yet the ignition is on and the fix moves).
+ */
+export function finishGt06Record(rec: DeviceRecord): void {
+  if (
+    rec.attributes.blocked === true &&
+    rec.ignition === true &&
+    rec.hasLocation &&
+    rec.speed > BYPASS_KMH
+  ) {
+    addEvent(rec, 'immobiliser_bypass');
+  }
+  settleAccidents(rec);
 }

@@ -150,7 +150,8 @@ function decodeGpsLbs1Variant(r: Reader, rec: DeviceRecord, len: number): void {
     decodeTerminalInfo(rec, r.u8());
     rec.power = r.u16() / 100;
     rec.gsm = r.u8();
-    alarm(rec, r.u8());
+    a.event = r.u8();
+    alarm(rec, a.event);
     a.oil = r.u16();
     const t = r.u8();
     a.temp1 = t & 0x80 ? -(t & 0x7f) : t;
@@ -183,7 +184,8 @@ function decodeStatus(r: Reader, rec: DeviceRecord, len: number): void {
     // Extended status of solar asset trackers: battery %, working voltage and temperature.
     r.u8(); // information content
     r.u16(); // satellites
-    alarm(rec, r.u8());
+    a.event = r.u8();
+    alarm(rec, a.event);
     r.u8(); // language
     rec.batteryLevel = r.u8();
     r.u8(); // working mode

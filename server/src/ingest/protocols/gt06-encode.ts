@@ -32,6 +32,13 @@ export interface Gt06Status {
   gsm: number;
   /** Alarm code (0x01 SOS, 0x06 overspeed, 0x30 harsh braking, ...), 0 for none. */
   alarm: number;
+  /**
+   * The alarm bits 3-5 of the terminal information byte: 1 vibration, 2 power cut, 3 low battery,
+   * 4 SOS, 7 removal; 0 (default) none.
+   */
+  terminalAlarm?: number;
+  /** Bit 7 of the terminal information: oil and power cut (the relay holds the immobiliser). */
+  cut?: boolean;
 }
 
 const SA_CELL: Gt06Cell = { mcc: 655, mnc: 1, lac: 0x2a1c, cid: 0x01f3a5 };
@@ -74,7 +81,12 @@ function cellBlock(c: Gt06Cell, withLength: boolean): Buffer {
 }
 
 function statusBlock(s: Gt06Status): Buffer {
-  const info = 0x40 | (s.ignition ? 0x02 : 0) | (s.charging ? 0x04 : 0);
+  const info =
+    0x40 |
+    (s.ignition ? 0x02 : 0) |
+    (s.charging ? 0x04 : 0) |
+    (((s.terminalAlarm ?? 0) & 0x07) << 3) |
+    (s.cut ? 0x80 : 0);
   return Buffer.from([info, s.voltageLevel, s.gsm, s.alarm, 0x02 /* English */]);
 }
 

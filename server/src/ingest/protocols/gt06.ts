@@ -6,6 +6,7 @@
 // CRC-ITU (X.25) covers len..serial. The server answers each packet with the same type and serial.
 import { crc16X25 } from '../crc';
 import type { DeviceRecord } from '../types';
+import { finishGt06Record } from './gt06-blocks';
 import { decodeGt06Data, GT06_DATA_TYPES } from './gt06-data';
 
 export const GT06_LOGIN = 0x01;
@@ -95,6 +96,7 @@ export function decodeGt06(
     let records: DeviceRecord[];
     try {
       records = decodeGt06Data(buf, start, end, type, total, long, deviceId, now);
+      for (const rec of records) finishGt06Record(rec);
     } catch {
       return { kind: 'malformed', type };
     }

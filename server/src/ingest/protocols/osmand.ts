@@ -4,7 +4,7 @@
 // JSON style (Traccar Client 9+): {"device_id": "..", "location": {timestamp, coords: {..}, battery,
 //   is_moving, odometer, event, activity, extras}} where `location` may also be an array (a batch).
 import type { DeviceEventType, DeviceRecord } from '../types';
-import { addAlarmName, addEvent, ALARM_NAMES } from './events';
+import { addAlarmName, addEvent, REPORTABLE_EVENTS, settleAccidents } from './events';
 
 export interface OsmandRequest {
   method: string;
@@ -24,12 +24,30 @@ const MPS_TO_KMH = 3.6;
  */
 const MAX_ALARMS = 16;
 
-/** Traccar alarm names (`alarm=sos`) → our events. */
-const EVENT_BY_ALARM = new Map<string, DeviceEventType>(
-  (Object.entries(ALARM_NAMES) as [DeviceEventType, string][])
-    .filter(([type]) => type !== 'gsm_jamming')
-    .map(([type, name]) => [name, type]),
-);
+/**
+ * Traccar's alarm names (`alarm=sos`) → our events (docs/protocols.md, "Chase-up events").
+ * `jamming` does not say which: it is taken as GPS jamming. `fallDown` is settled by the
+ * ignition (settleAccidents). Our own event names are taken too (`alarm=house_alarm`).
+ */
+const EVENT_BY_ALARM = new Map<string, DeviceEventType>([
+  ['sos', 'panic'],
+  ['powerCut', 'power_cut'],
+  ['powerRestored', 'power_restored'],
+  ['lowBattery', 'low_battery'],
+  ['lowPower', 'low_battery'],
+  ['tampering', 'tamper'],
+  ['vibration', 'tamper'],
+  ['accident', 'crash'],
+  ['tow', 'towing'],
+  ['jamming', 'gps_jamming'],
+  ['gpsAntennaCut', 'gps_fault'],
+  ['removing', 'harness_unplugged'],
+  ['hardBraking', 'harsh_braking'],
+  ['hardAcceleration', 'harsh_acceleration'],
+  ['hardCornering', 'harsh_cornering'],
+  ['overspeed', 'overspeed'],
+  ...[...REPORTABLE_EVENTS].map((type) => [type, type] as [string, DeviceEventType]),
+]);
 
 export function decodeOsmand(req: OsmandRequest, now: number): OsmandResult {
   const qs = req.url.indexOf('?');
@@ -109,10 +127,12 @@ function scaled(v: number, factor: number): number | undefined {
 }
 
 function applyAlarm(rec: DeviceRecord, value: string): void {
-  for (const name of value.split(',', MAX_ALARMS)) {
-    const type = EVENT_BY_ALARM.get(name.trim());
-    if (type) addEvent(rec, type);
-    else if (name.trim()) addAlarmName(rec, name.trim());
+  for (const raw of value.split(',', MAX_ALARMS)) {
+    const name = raw.trim();
+    const type = EVENT_BY_ALARM.get(name);
+    // The alarm name is kept as the device sent it (`vibration` is our tamper).
+    if (type) addEvent(rec, type, name);
+    else if (name) addAlarmName(rec, name);
   }
 }
 
@@ -205,6 +225,7 @@ function decodeParams(params: URLSearchParams, now: number): OsmandResult {
     }
     if (params.has('valid')) rec.valid = valid;
   }
+  settleAccidents(rec);
   return { ok: true, records: [rec] };
 }
 
@@ -273,5 +294,6 @@ function decodeJsonLocation(rec: DeviceRecord, loc: Json): boolean {
     }
     if (typeof loc.extras.ignition === 'boolean') rec.ignition = loc.extras.ignition;
   }
+  settleAccidents(rec);
   return true;
 }

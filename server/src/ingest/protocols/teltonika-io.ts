@@ -1,7 +1,7 @@
 // Teltonika AVL IO elements → DeviceRecord fields and events (FMB/FMC/FMM parameter ids).
 // Every IO is also kept raw as attribute `io<id>`; the named values below follow Traccar's names.
-import type { DeviceRecord } from '../types';
-import { addEvent } from './events';
+import type { DeviceEventType, DeviceRecord } from '../types';
+import { addEvent, settleAccidents } from './events';
 
 const IO_KEYS: string[] = [];
 
@@ -100,19 +100,18 @@ export function applyIo(
       if (v > 0 && eventId === 246) addEvent(rec, 'towing');
       break;
     case 247:
-      // Crash detection is an eventual IO: 1 = crash, 2 = limited crash trace.
+      // Crash detection is an eventual IO: 1-6 = a crash (with or without a crash trace, the
+      // accelerometer calibrated or not). While parked it is an impact: settleAccidents.
       if (v > 0) addEvent(rec, 'crash');
       break;
     case 249:
       if (v > 0 && eventId === 249) addEvent(rec, 'gsm_jamming');
       break;
     case 318:
+      // GNSS jamming: 0 = none, 1 = warning, 2 = critical (the fix is lost).
       if (v > 0 && eventId === 318) addEvent(rec, 'gps_jamming');
       break;
-    case 252:
-      // Unplug: 1 = the vehicle battery was disconnected, 0 = reconnected.
-      if (eventId === 252) addEvent(rec, v > 0 ? 'power_cut' : 'power_restored');
-      break;
+    // 252 (unplug) is settled with the whole record: finishTeltonikaRecord.
     case 253:
       // Green driving type: 1 harsh acceleration, 2 harsh braking, 3 harsh cornering.
       if (v === 1) addEvent(rec, 'harsh_acceleration');
@@ -128,6 +127,70 @@ export function applyIo(
         a['eyeTemp' + (id - 10799)] = signed(v, 2) / 100;
       break;
   }
+}
+
+/**
+ * Digital inputs wired to an alarm (the recovery desk's default installation, docs/protocols.md
+ * "Chase-up events"): the record a DIN triggered, going high, raises the event. DIN1 is the
+ * ignition. An input whose event record has panic priority (2) is a panic button instead.
+ * `immobiliser_line_high` only with the ignition off; the tracker's input filter (averaging
+ * constant) holds the 20 s.
+ */
+export const TELTONIKA_INPUT_EVENTS: Partial<Record<number, DeviceEventType>> = {
+  2: 'house_alarm',
+  3: 'immobiliser_line_high',
+};
+
+/** AIN1 (IO 9, mV) at or above this while the external supply is lost: the vehicle battery is there. */
+export const SUPPLY_SENSE_MV = 9000;
+/** Green driving braking (IO 253 = 2) at or above this value of IO 254 (g × 100): crash braking. */
+export const CRASH_BRAKING_CG = 120;
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' ? v : undefined);
+
+/**
+ * The events that need the whole record (an IO may come before the one that qualifies it): call
+ * once all IO elements of a record are applied. `eventId` is the record's event IO.
+ */
+export function finishTeltonikaRecord(rec: DeviceRecord, eventId: number): void {
+  const a = rec.attributes;
+  switch (eventId) {
+    case 252: {
+      // Unplug: 1 = external power lost, 0 = back. With the vehicle battery still sensed on AIN1
+      // (wired ahead of the tracker's fuse), it was the tracker's own feed: cut or fuse blown.
+      const v = num(a.io252);
+      if (v === undefined) break;
+      const ain1 = num(a.io9);
+      if (v === 0) addEvent(rec, 'power_restored');
+      else if (ain1 !== undefined && ain1 >= SUPPLY_SENSE_MV) addEvent(rec, 'supply_cut');
+      else addEvent(rec, 'power_cut');
+      break;
+    }
+    case 248:
+      // Immobiliser / authorised driving: 0 = no (authorised) key since the ignition came on.
+      if (a.io248 === 0 && rec.ignition === true) addEvent(rec, 'driver_id_timeout');
+      break;
+    case 69:
+      // GNSS status 0 = the receiver is off, while the tracker is awake (IO 200 sleep mode 0).
+      if (a.io69 === 0 && (num(a.io200) ?? 0) === 0) addEvent(rec, 'gps_fault');
+      break;
+    case 239:
+    case 240:
+    case 179:
+      // DOUT1 holds the starter cut, yet the ignition is on and the vehicle moves: bypassed.
+      if (a.io179 === 1 && rec.ignition === true && rec.motion === true) {
+        addEvent(rec, 'immobiliser_bypass');
+      }
+      break;
+    default: {
+      const input = eventId >= 1 && eventId <= 4 ? TELTONIKA_INPUT_EVENTS[eventId] : undefined;
+      if (input && a[ioKey(eventId)] === 1 && a.priority !== 2) {
+        if (input !== 'immobiliser_line_high' || rec.ignition === false) addEvent(rec, input);
+      }
+    }
+  }
+  if (a.io253 === 2 && (num(a.io254) ?? 0) >= CRASH_BRAKING_CG) addEvent(rec, 'crash_braking');
+  settleAccidents(rec);
 }
 
 /** The driver identifiers of FMB trackers: the iButton key and the RFID card (8 bytes each). */

@@ -8,7 +8,14 @@
 import { crc16Ibm } from '../crc';
 import type { DeviceRecord } from '../types';
 import { addEvent } from './events';
-import { IO_IBUTTON, IO_RFID, applyIButton, applyIo, applyVariableIo } from './teltonika-io';
+import {
+  IO_IBUTTON,
+  IO_RFID,
+  applyIButton,
+  applyIo,
+  applyVariableIo,
+  finishTeltonikaRecord,
+} from './teltonika-io';
 
 export const CODEC_8 = 0x08;
 export const CODEC_8E = 0x8e;
@@ -192,6 +199,7 @@ function parseRecords(
         p += vlen;
       }
     }
+    finishTeltonikaRecord(rec, eventId);
     // Priority 2 is Teltonika's "panic" priority: an input configured as the panic button.
     if (rec.attributes.priority === 2) addEvent(rec, 'panic');
     records[r] = rec;

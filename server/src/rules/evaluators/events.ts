@@ -5,7 +5,8 @@ import { PARK_STATE } from '@fleet/common';
 import type { EvalInput, Evaluator } from '../types';
 import { facts, findEvent, memNum } from './util';
 
-const TAMPERING = ['power_cut', 'tamper'] as const;
+// A tracker unplugged or its supply cut is tampering too (the recovery desk's events, issue 16).
+const TAMPERING = ['power_cut', 'tamper', 'harness_unplugged', 'supply_cut'] as const;
 const LOW_BATTERY = ['low_battery'] as const;
 const BYPASS = ['immobiliser_bypass'] as const;
 const RESTORED = ['power_restored'] as const;

@@ -15,7 +15,9 @@ beforeEach(() => {
   sqlite.exec(
     'create table units (uid integer primary key, client_id integer, service_type text, ' +
       'driver_id integer, device_id text); ' +
-      'create table remotes (id integer primary key, unit_id integer)',
+      'create table remotes (id integer primary key, unit_id integer); ' +
+      'create table clients (cid integer primary key, chase_up integer not null default 1); ' +
+      'insert into clients (cid, chase_up) values (3, 1)',
   );
   const insert = sqlite.prepare(
     "insert into units (uid, client_id, service_type, driver_id, device_id) values (?, 3, 'full', null, ?)",
@@ -54,6 +56,16 @@ describe('unit registry', () => {
     const reg = new UnitRegistry(db, pipelineConfig());
     expect(await reg.lookup('dev7')).toMatchObject({ uid: 7, remote: true });
     expect(await reg.lookup('dev8')).toMatchObject({ uid: 8, remote: false });
+  });
+
+  it("carries whether the unit's client is chased by the recovery desk (clients.chase_up)", async () => {
+    const reg = new UnitRegistry(db, pipelineConfig());
+    expect(await reg.lookup('dev7')).toMatchObject({ uid: 7, chaseUp: true });
+    sqlite.exec('update clients set chase_up = 0 where cid = 3');
+    // Cached until the client's units are read again (the pipeline does on 'rules_changed').
+    expect(await reg.lookup('dev7')).toMatchObject({ chaseUp: true });
+    reg.invalidateUnitsOf(3);
+    expect(await reg.lookup('dev7')).toMatchObject({ uid: 7, chaseUp: false });
   });
 
   it('lets every waiting lookup fail with the query, and asks again next time', async () => {

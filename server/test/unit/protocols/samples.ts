@@ -52,7 +52,7 @@ function positionProblem(r: DeviceRecord, now: number): string | null {
 const ALARMS: Record<string, [string, string | null]> = {
   ALARM_SOS: ['sos', 'panic'],
   ALARM_TAMPERING: ['tampering', 'tamper'],
-  ALARM_REMOVING: ['removing', 'tamper'],
+  ALARM_REMOVING: ['removing', 'harness_unplugged'],
   ALARM_LOW_BATTERY: ['lowBattery', 'low_battery'],
   ALARM_ACCELERATION: ['hardAcceleration', 'harsh_acceleration'],
   ALARM_BRAKING: ['hardBraking', 'harsh_braking'],

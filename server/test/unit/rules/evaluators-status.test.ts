@@ -202,6 +202,12 @@ describe('Battery disconnected or tampering, Immobiliser bypass, Power Restored'
     expect(cut.fired.map(evidenceOf)).toEqual([{ event: 'power_cut', power: 0.4 }]);
     const tamper = drive('battery_tampering', {}, [{ t: 0, events: ['tamper'] }]);
     expect(tamper.fired.map(evidenceOf)).toEqual([{ event: 'tamper' }]);
+    // A tracker unplugged or its supply wire cut (GT06 removal alarm, Teltonika unplug with the
+    // supply input still live) is tampering too.
+    for (const type of ['harness_unplugged', 'supply_cut'] as const) {
+      const r = drive('battery_tampering', {}, [{ t: 0, events: [type] }]);
+      expect(r.fired.map(evidenceOf)).toEqual([{ event: type }]);
+    }
   });
 
   it('silent on a power restore or a low battery alarm', () => {

@@ -240,3 +240,45 @@ describe('simulator through the real gateways', () => {
     expect(located(bulk)).toEqual(located(wire.records));
   }, 40_000);
 });
+
+describe('a backup tracker (issue 16)', () => {
+  it('rides in its main unit vehicle: the same fixes a few metres off, none of its alarms', async () => {
+    const [main, other] = fleet(2);
+    const backup: SimUnit = {
+      uid: 99,
+      deviceId: '356307042449999',
+      protocol: 'teltonika',
+      lat: CITIES[3][0],
+      lon: CITIES[3][1],
+      ridesWith: main.uid,
+    };
+    const to = MONDAY_6AM_SAST + DAY;
+    const bulk: DeviceRecord[] = [];
+    sim = startSimulator({
+      units: [main, other, backup],
+      gateways: await openGateways(new FakeSink()),
+      clock: createClock({ start: to, rate: 0 }),
+      seed: 7,
+      startTime: MONDAY_6AM_SAST,
+      history: { sink: { submit: async (records) => void bulk.push(...records) } },
+      log: silentLog,
+    });
+    await sim.historyWritten;
+    const of = (u: SimUnit) => bulk.filter((r) => r.deviceId === u.deviceId && r.hasLocation);
+    const mains = of(main);
+    const backups = of(backup);
+    expect(backups.length).toBe(mains.length);
+    expect(backups.length).toBeGreaterThan(100);
+    // It drove where the main unit drove, not from its own Cape Town start.
+    expect(
+      Math.max(...mains.map((m) => haversineMeters(m.lat, m.lon, main.lat, main.lon))),
+    ).toBeGreaterThan(5_000);
+    backups.forEach((b, i) => {
+      expect(b.fixTime).toBe(mains[i].fixTime);
+      expect(haversineMeters(b.lat, b.lon, mains[i].lat, mains[i].lon)).toBeLessThan(10);
+    });
+    expect(bulk.filter((r) => r.deviceId === backup.deviceId).flatMap((r) => r.events)).toEqual(
+      expect.not.arrayContaining(['panic', 'towing', 'power_cut']),
+    );
+  });
+});

@@ -28,6 +28,7 @@ import { useTopBarDropdown } from '../useTopBarDropdown';
 import { useRuleAlertPush } from '../../pages/alerts/ruleAlerts/useRuleAlertPush';
 import { clearAllAlertMarks } from '../../pages/alerts/ruleAlerts/newAlertMarks';
 import { RULE_ALERTS_PATH, SEEN_ON_OPEN } from '../../pages/alerts/ruleAlerts/pushedAlerts';
+import { useChaseupPush } from '../../pages/recovery/desk/pushedChaseups';
 
 /**
  * The name of an alert icon: what it is, then the badge it shows ("Rule alerts, 4", "Notices, off"),
@@ -64,7 +65,11 @@ function IconButton({
 
 function ChaseupIcon() {
   const navigate = useNavigate();
+  const client = useQueryClient();
   const { data } = useChaseupCount(true);
+  // Issue 16 item 2: a chase-up pushed on the live socket (or its count changing) is read at once,
+  // not at the next 15 s poll.
+  useChaseupPush(() => void client.invalidateQueries({ queryKey: ALERT_KEYS.chaseups }));
   const count = data;
   useEffect(() => {
     if (typeof count === 'number' && count > 0) beep();

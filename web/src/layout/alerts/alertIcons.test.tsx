@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { liveSocket } from '../../api/live';
+import { FakeSocket } from '../../pages/recovery/desk/testDesk';
 import { renderApp } from '../../test/renderApp';
 import { mockApi } from '../../test/mockApi';
 import { userOf } from '../../test/fixtures';
@@ -86,6 +88,37 @@ describe('top-bar alert icons', () => {
     expect(api.tasks()).not.toContain('get_notices');
     fireEvent.click(button);
     await waitFor(() => expect(app.location()).toBe('/recovery/chase_up'));
+  });
+
+  it('re-reads the chase-up count at once when the live socket says it changed', async () => {
+    FakeSocket.made = [];
+    vi.stubGlobal('WebSocket', FakeSocket);
+    let count = 0;
+    const api = mockApi({ get_chaseup_events_count_new: () => ({ data: { count } }) });
+    try {
+      renderApp('/recovery/search', { user: userOf('support') });
+      await screen.findByRole('button', { name: 'Chase-ups, 0' });
+      await waitFor(() => expect(FakeSocket.made.length).toBeGreaterThan(0));
+      const socket = FakeSocket.made[FakeSocket.made.length - 1];
+      socket.open();
+      // Whatever the page reads as it opens is done first.
+      await new Promise((r) => setTimeout(r, 200));
+      const reads = api.requestsOf('get_chaseup_events_count_new').length;
+      count = 1;
+      // Other counts and unit moves leave it alone.
+      socket.push({ type: 'counts', changed: ['notices'] });
+      socket.push({ type: 'units', units: [{ uid: 7 }] });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(api.requestsOf('get_chaseup_events_count_new')).toHaveLength(reads);
+      // Long before the next 15 s poll.
+      socket.push({ type: 'counts', changed: ['chaseup_events_count_new'] });
+      expect(await screen.findByRole('button', { name: 'Chase-ups, 1' })).toBeTruthy();
+      count = 2;
+      socket.push({ type: 'alert', alert: { kind: 'chaseup', id: 9, uid: 7, type: 7, state: 0 } });
+      expect(await screen.findByRole('button', { name: 'Chase-ups, 2' })).toBeTruthy();
+    } finally {
+      liveSocket().stop();
+    }
   });
 
   it('names every top-bar button with the text it shows, so it can be said (WCAG 2.5.3)', async () => {

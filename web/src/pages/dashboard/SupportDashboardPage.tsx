@@ -8,6 +8,7 @@ import { Alert, Card, Empty, Skeleton, Table, Typography } from 'antd';
 import { formatRand, type SupportDashboard } from '@fleet/common';
 import { supportDashboardQuery } from '../../api/dashboard';
 import PageContainer from '../../components/PageContainer';
+import ChaseupQueueCard from './support/ChaseupQueueCard';
 import DealsEditor from './support/DealsEditor';
 import NoticesEditor from './support/NoticesEditor';
 import PositionsChart from './support/PositionsChart';
@@ -83,6 +84,7 @@ export default function SupportDashboardPage() {
               <Figure label="Open chase-ups" value={d.open_chaseups} to="/recovery/chase_up" />
             </ul>
           </Card>
+          <ChaseupQueueCard queue={d.chaseup_queue} />
           <div className="dashboard-columns">
             <Card className="dashboard-card" title={cardTitle('Positions per minute, last hour')}>
               <PositionsChart minutes={d.positions_per_minute} />

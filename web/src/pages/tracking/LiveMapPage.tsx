@@ -7,14 +7,37 @@ import type { MapToggleState } from '../../map';
 import { usePermission } from '../../components/Permission';
 import { LiveWorkspace } from './live/LiveWorkspace';
 import { parseLiveTarget } from './live/liveTarget';
-import { useLiveFleet } from './live/useLiveFleet';
+import { useLiveFleet, type LiveFleet } from './live/useLiveFleet';
 
 export default function LiveMapPage() {
   const { type, id } = useParams();
-  const target = useMemo(() => parseLiveTarget(type, id), [type, id]);
   const fleet = useLiveFleet();
   const canShare = usePermission(['feature_realtime']);
+  return <LiveMapView fleet={fleet} type={type} id={id} canShare={canShare} />;
+}
 
+export interface LiveMapViewProps {
+  /** The units on the map, live: the user's fleet here, named units on the recovery desk. */
+  fleet: Pick<LiveFleet, 'units' | 'loading' | 'error' | 'retry' | 'status'>;
+  /** The route's /{type}/{id} (liveTarget.ts). */
+  type: string | undefined;
+  id: string | undefined;
+  canShare: boolean;
+  emptyText?: string;
+  /** Where the unit panel's Trips leads, when not the tracking trips. */
+  tripsPath?: (uid: number) => string;
+}
+
+/** The live map of any set of units (the recovery desk's realtime page shows any client's). */
+export function LiveMapView({
+  fleet,
+  type,
+  id,
+  canShare,
+  emptyText = 'No units are linked to your account yet',
+  tripsPath,
+}: LiveMapViewProps) {
+  const target = useMemo(() => parseLiveTarget(type, id), [type, id]);
   return (
     <LiveWorkspace
       title="Live Map"
@@ -25,9 +48,10 @@ export default function LiveMapPage() {
       status={fleet.status}
       target={target}
       targetKey={`${type ?? ''}/${id ?? ''}`}
-      emptyText="No units are linked to your account yet"
+      emptyText={emptyText}
       badges={serviceBadges}
       canShare={canShare}
+      tripsPath={tripsPath}
     />
   );
 }

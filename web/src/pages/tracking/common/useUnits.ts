@@ -5,11 +5,13 @@ import { unitListQuery } from '../../../api/tracking';
 
 const EMPTY: UnitListItem[] = [];
 
-export function useUnits() {
+/** `enabled: false` for a page that names its one unit (a support user's list is every client's). */
+export function useUnits({ enabled = true }: { enabled?: boolean } = {}) {
   const query = useQuery({
     ...unitListQuery(),
     select: (d) => [...(d.units ?? [])].sort((a, b) => a.name.localeCompare(b.name)),
     staleTime: 60_000,
+    enabled,
   });
   return { ...query, units: query.data ?? EMPTY };
 }

@@ -39,6 +39,8 @@ export interface LiveWorkspaceProps<T extends UnitListItem> {
   badges?: (unit: T, toggles: MapToggleState) => ReactNode;
   /** Offer unit and fleet share links. */
   canShare: boolean;
+  /** Where the unit panel's Trips leads (the recovery desk's trip pages). */
+  tripsPath?: (uid: number) => string;
 }
 
 export function LiveWorkspace<T extends UnitListItem>({
@@ -53,6 +55,7 @@ export function LiveWorkspace<T extends UnitListItem>({
   emptyText,
   badges,
   canShare,
+  tripsPath,
 }: LiveWorkspaceProps<T>) {
   const narrow = useIsMobile();
   const settings = useLiveSettings();
@@ -254,6 +257,7 @@ export function LiveWorkspace<T extends UnitListItem>({
               trailLoading={trail.loading}
               trailPoints={trail.points.length}
               collapsible={narrow}
+              tripsPath={tripsPath}
               onShare={
                 canShare
                   ? () => setShare({ kind: 'unit', uid: selected.uid, name: selected.name })

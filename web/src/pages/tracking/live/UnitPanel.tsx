@@ -44,6 +44,8 @@ export interface UnitPanelProps {
   onShare?: () => void;
   /** On a phone the panel starts as a short sheet; details open on demand. */
   collapsible?: boolean;
+  /** Where Trips leads (the recovery desk's own trip pages); the tracking trips by default. */
+  tripsPath?: (uid: number) => string;
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -66,11 +68,13 @@ export function UnitPanel({
   trailPoints,
   onShare,
   collapsible = false,
+  tripsPath,
 }: UnitPanelProps) {
   const [expanded, setExpanded] = useState(!collapsible);
   const now = useNow(5_000);
   const formatTime = useDateTime();
   const canTrips = usePermission(['feature_trips']);
+  const tripsTo = tripsPath ? tripsPath(unit.uid) : canTrips ? `/portal/trip/${unit.uid}` : null;
   // The immobiliser from the live map (issue 13), for users who may command the vehicle.
   const canCommand = usePermission(COMMAND_ROLES);
   const detail = useQuery({
@@ -140,8 +144,8 @@ export function UnitPanel({
             Share
           </Button>
         )}
-        {canTrips && (
-          <Link to={`/portal/trip/${unit.uid}`}>
+        {tripsTo && (
+          <Link to={tripsTo}>
             <Button size="small" icon={<HistoryOutlined />}>
               Trips
             </Button>

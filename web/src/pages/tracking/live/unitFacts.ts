@@ -11,6 +11,13 @@ const SERIOUS = new Set([
   'gps_jamming',
   'gsm_jamming',
   'immobiliser_bypass',
+  'harness_unplugged',
+  'supply_cut',
+  'immobiliser_fault',
+  'house_alarm',
+  'crash_park_tilt',
+  'crash_braking',
+  'crash_impact_park',
 ]);
 const WARNING = new Set([
   'harsh_braking',

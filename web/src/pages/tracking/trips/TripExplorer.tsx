@@ -4,11 +4,13 @@
 // and times are the user's (components/zone.ts).
 import '../common/tracking.css';
 import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Spin, Tooltip } from 'antd';
 import { LinkOutlined, ReloadOutlined } from '@ant-design/icons';
 import { DEFAULT_MAX_SPEED, type TripPoint } from '@fleet/common';
 import type { TripRow } from '@fleet/common';
+import { unitQuery } from '../../../api/tracking';
 import { useSession } from '../../../auth/session';
 import type { DateRange } from '../../../components/dateRangePresets';
 import { useNotify } from '../../../components/notify';
@@ -26,7 +28,13 @@ import { useIsMobile } from '../../../layout/useResponsive';
 import { unitLabel, useUnits } from '../common/useUnits';
 import TripFilters from './TripFilters';
 import TripList from './TripList';
-import { readTripRoute, tripLink, type TripLinkState } from './tripRoute';
+import {
+  PORTAL_TRIP_PATHS,
+  readTripRoute,
+  tripLink,
+  type TripLinkState,
+  type TripPaths,
+} from './tripRoute';
 import TripTotalsBar from './TripTotalsBar';
 import {
   betweenHeadings,
@@ -46,7 +54,23 @@ function spanText(entry: TripRow) {
   return `${zoned(entry.start).format('HH:mm')} – ${entry.open ? 'now' : zoned(entry.end).format('HH:mm')}`;
 }
 
-export default function TripExplorer() {
+export interface TripExplorerProps {
+  /** Where its links lead (the tracking section's trip routes unless given). */
+  paths?: TripPaths;
+  /**
+   * The recovery desk: the route names a unit of any client. It is read on its own (get_unit)
+   * instead of being picked from the user's unit list, which for support staff is every client's.
+   */
+  anyClient?: boolean;
+  /** With anyClient: the page the unit's name leads to. */
+  unitLink?: (uid: number) => string;
+}
+
+export default function TripExplorer({
+  paths: routePaths = PORTAL_TRIP_PATHS,
+  anyClient = false,
+  unitLink,
+}: TripExplorerProps = {}) {
   const params = useParams();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -62,8 +86,14 @@ export default function TripExplorer() {
     () => readTripRoute(pathname, params, defaultMax),
     [pathname, defaultMax, zone],
   );
-  const { units } = useUnits();
-  const unit = units.find((u) => u.uid === route.uid);
+  const { units } = useUnits({ enabled: !anyClient });
+  const named = useQuery({
+    ...unitQuery(route.uid ?? 0),
+    select: (d) => d.unit,
+    enabled: anyClient && route.uid !== null,
+    staleTime: 60_000,
+  });
+  const unit = anyClient ? named.data : units.find((u) => u.uid === route.uid);
 
   const [selectedId, setSelectedId] = useState<number | null>(route.selected);
   const [kindFilter, setKindFilter] = useState<KindFilter>('all');
@@ -134,16 +164,20 @@ export default function TripExplorer() {
   const replayPoints = selectedPoints ?? rangePoints;
 
   const link = (patch: Partial<TripLinkState>) =>
-    tripLink({
-      kind: route.kind,
-      uid: route.uid,
-      range: route.range,
-      maxSpeed: route.maxSpeed,
-      defaultMaxSpeed: defaultMax,
-      selected: null,
-      headings: route.headings,
-      ...patch,
-    });
+    tripLink(
+      {
+        kind: route.kind,
+        uid: route.uid,
+        range: route.range,
+        maxSpeed: route.maxSpeed,
+        defaultMaxSpeed: defaultMax,
+        selected: null,
+        headings: route.headings,
+        ...patch,
+      },
+      undefined,
+      routePaths,
+    );
   const leaveLabeled = route.kind === 'labeled' ? { kind: 'range' as const, headings: null } : {};
   const chooseUnit = (uid: number) => navigate(link({ uid, ...leaveLabeled }));
   const chooseRange = (range: DateRange) => navigate(link({ range, ...leaveLabeled }));
@@ -153,7 +187,7 @@ export default function TripExplorer() {
     if (entry && mobile) setPane('map');
     if (route.kind !== 'labeled') {
       const next = link({ selected: entry?.id ?? null });
-      if (next.startsWith('/portal/trip/') || !entry)
+      if (next.startsWith(`${routePaths.trip}/`) || !entry)
         navigate(next, { replace: true, preventScrollReset: true });
     }
   };
@@ -175,7 +209,17 @@ export default function TripExplorer() {
 
   const toolbar = (
     <div className="tracking-toolbar">
-      <UnitPicker className="toolbar-unit" value={route.uid} onChange={chooseUnit} />
+      {anyClient ? (
+        <span className="toolbar-unit toolbar-unit-name">
+          {route.uid !== null && unitLink ? (
+            <Link to={unitLink(route.uid)}>{unitLabel(unit) || `Unit ${route.uid}`}</Link>
+          ) : (
+            unitLabel(unit) || (route.uid !== null ? `Unit ${route.uid}` : '')
+          )}
+        </span>
+      ) : (
+        <UnitPicker className="toolbar-unit" value={route.uid} onChange={chooseUnit} />
+      )}
       <RangeField value={route.range} onChange={chooseRange} mobile={mobile} />
       <div className="toolbar-group">
         <MaxSpeedSelect value={route.maxSpeed} onChange={chooseMaxSpeed} />
@@ -209,9 +253,19 @@ export default function TripExplorer() {
         <Empty
           className="trip-panel-empty"
           image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description="Choose a unit to see its trips, stops and replay."
+          description={
+            anyClient
+              ? 'Open a unit from the search to see its trips, stops and replay.'
+              : 'Choose a unit to see its trips, stops and replay.'
+          }
         >
-          <UnitPicker value={null} onChange={chooseUnit} style={{ width: 260, maxWidth: '100%' }} />
+          {!anyClient && (
+            <UnitPicker
+              value={null}
+              onChange={chooseUnit}
+              style={{ width: 260, maxWidth: '100%' }}
+            />
+          )}
         </Empty>
       ) : (
         <>

@@ -113,6 +113,24 @@ export function readTripRoute(
   return state;
 }
 
+/**
+ * Where the trip routes live: the tracking section's own, or the recovery desk's (trips/{id} and
+ * trip_range/{id}/...; it has no labelled-range or day form, so those fall back to the others).
+ */
+export interface TripPaths {
+  trip: string;
+  range: string;
+  labeled?: string;
+  day?: string;
+}
+
+export const PORTAL_TRIP_PATHS: TripPaths = {
+  trip: '/portal/trip',
+  range: '/portal/trip_range',
+  labeled: '/portal/trip_range_labeled',
+  day: '/portal/trip_day',
+};
+
 export interface TripLinkState {
   kind: TripRouteKind;
   uid: number | null;
@@ -127,19 +145,24 @@ export interface TripLinkState {
  * The link to a state. A single whole day with the usual maximum speed stays on the short trip
  * (or trip_day) form, which can also carry the selected trip; anything else is a trip_range link.
  */
-export function tripLink(s: TripLinkState, now: Dayjs = nowInZone()): string {
-  if (s.uid === null) return '/portal/trip';
+export function tripLink(
+  s: TripLinkState,
+  now: Dayjs = nowInZone(),
+  paths: TripPaths = PORTAL_TRIP_PATHS,
+): string {
+  if (s.uid === null) return paths.trip;
   const range = formatDateRange(s.range);
   const usualSpeed = s.maxSpeed === s.defaultMaxSpeed;
-  if (s.kind === 'labeled' && s.headings && usualSpeed) {
+  if (s.kind === 'labeled' && s.headings && usualSpeed && paths.labeled) {
     const h = (id: number | null) => (id === null ? '-' : String(id));
-    return `/portal/trip_range_labeled/${s.uid}/${range}/${h(s.headings.first)}/${h(s.headings.last)}`;
+    return `${paths.labeled}/${s.uid}/${range}/${h(s.headings.first)}/${h(s.headings.last)}`;
   }
   const day = singleDayOf(s.range);
   if (!day || !usualSpeed) {
-    return `/portal/trip_range/${s.uid}/${range}${usualSpeed ? '' : `/${s.maxSpeed}`}`;
+    return `${paths.range}/${s.uid}/${range}${usualSpeed ? '' : `/${s.maxSpeed}`}`;
   }
-  if (s.kind === 'day' && !s.selected) return `/portal/trip_day/${s.uid}/${formatDay(day)}`;
-  if (!s.selected && day.isSame(now, 'day') && s.kind === 'trip') return `/portal/trip/${s.uid}`;
-  return `/portal/trip/${s.uid}/${formatDay(day)}${s.selected ? `/${s.selected}` : ''}`;
+  if (s.kind === 'day' && !s.selected && paths.day)
+    return `${paths.day}/${s.uid}/${formatDay(day)}`;
+  if (!s.selected && day.isSame(now, 'day') && s.kind === 'trip') return `${paths.trip}/${s.uid}`;
+  return `${paths.trip}/${s.uid}/${formatDay(day)}${s.selected ? `/${s.selected}` : ''}`;
 }
