@@ -207,8 +207,12 @@ describe('The recovery desk', () => {
       await page.goto(
         `${server.url}/#/recovery/edit/recovery_log/${logs.data.recovery_logs[0].id}`,
       );
-      await page.getByLabel(/Police case number/).waitFor();
-      expect(await page.getByLabel(/Police case number/).inputValue()).not.toBe('');
+      // The form fills in once the log is read.
+      await waitUntil(
+        'the police case number',
+        () => page.getByLabel(/Police case number/).inputValue(),
+        (v) => v !== '',
+      );
       await shot('log-edit');
 
       // The demo bus that drove to Zimbabwe and back 24 days ago.
@@ -231,11 +235,13 @@ describe('The recovery desk', () => {
       await shot('backup');
 
       // Any client's unit on the tracking pages.
+      // (At phone width the live map shows the map first and its unit list behind a button.)
       await page.goto(`${server.url}/#/recovery/realtime/unit/${uid}`);
-      await page.getByText(UNIT.name).first().waitFor();
+      await page.getByText(UNIT.name).first().waitFor({ state: 'attached' });
+      await page.locator('.maplibregl-canvas').first().waitFor();
       await shot('realtime');
       await page.goto(`${server.url}/#/recovery/trips/${uid}`);
-      await page.getByText(UNIT.name).first().waitFor();
+      await page.getByText(UNIT.name).first().waitFor({ state: 'attached' });
       await shot('trips');
       expect(errors).toEqual([]);
       await context.close();

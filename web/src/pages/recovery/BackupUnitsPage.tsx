@@ -29,6 +29,7 @@ import {
 } from './views/backupPairs';
 import { useNamedUnits } from './views/useNamedUnits';
 import { realtimeFleetPath } from './views/wording';
+import './desk/desk.css';
 import './views/views.css';
 
 /** At most this many units in one address. */

@@ -31,7 +31,9 @@ import {
   stayTracks,
 } from './views/borderStays';
 import { routeId } from './views/wording';
+import './desk/desk.css';
 import './views/views.css';
+import ScrollRegion from '../../components/ScrollRegion';
 
 /** The range the page opens with: the last 30 days, today included. */
 export function lastThirtyDays(now = nowInZone()): DateRange {
@@ -128,54 +130,55 @@ export default function BorderCrossingPage() {
                   `It did not leave South Africa ${formatRangeText(range)}.`
                 )}
               </p>
-              <Table<Stay>
-                rowKey="n"
-                size="small"
-                aria-label="Stays outside South Africa"
-                dataSource={stays}
-                pagination={stays.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-                scroll={{ x: 'max-content' }}
-                locale={{ emptyText: <Empty description="No border crossings in this range" /> }}
-                rowClassName={(s) => (s.now ? 'border-outside-now' : '')}
-                columns={[
-                  { title: 'Stay', key: 'n', render: (_, s) => s.n },
-                  {
-                    title: 'Left',
-                    key: 'exit',
-                    render: (_, s) => (
-                      <>
-                        <div>{dateTime(s.exit_time)}</div>
-                        <Place lat={s.exit_lat} lon={s.exit_lon} country={s.country} />
-                      </>
-                    ),
-                  },
-                  {
-                    title: 'Came back',
-                    key: 'entry',
-                    render: (_, s) =>
-                      s.entry_time ? (
+              <ScrollRegion label="Stays outside South Africa, scrolls sideways">
+                <Table<Stay>
+                  rowKey="n"
+                  size="small"
+                  aria-label="Stays outside South Africa"
+                  dataSource={stays}
+                  pagination={stays.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
+                  locale={{ emptyText: <Empty description="No border crossings in this range" /> }}
+                  rowClassName={(s) => (s.now ? 'border-outside-now' : '')}
+                  columns={[
+                    { title: 'Stay', key: 'n', render: (_, s) => s.n },
+                    {
+                      title: 'Left',
+                      key: 'exit',
+                      render: (_, s) => (
                         <>
-                          <div>{dateTime(s.entry_time)}</div>
-                          {s.entry_lat !== null && s.entry_lon !== null && (
-                            <Place lat={s.entry_lat} lon={s.entry_lon} />
-                          )}
+                          <div>{dateTime(s.exit_time)}</div>
+                          <Place lat={s.exit_lat} lon={s.exit_lon} country={s.country} />
                         </>
-                      ) : (
-                        <Tag color="red">Still outside</Tag>
                       ),
-                  },
-                  {
-                    title: 'Time outside',
-                    key: 'time',
-                    render: (_, s) => (
-                      <>
-                        {formatDuration(s.seconds_outside)}
-                        {s.now && <span className="recovery-warning-text"> and counting</span>}
-                      </>
-                    ),
-                  },
-                ]}
-              />
+                    },
+                    {
+                      title: 'Came back',
+                      key: 'entry',
+                      render: (_, s) =>
+                        s.entry_time ? (
+                          <>
+                            <div>{dateTime(s.entry_time)}</div>
+                            {s.entry_lat !== null && s.entry_lon !== null && (
+                              <Place lat={s.entry_lat} lon={s.entry_lon} />
+                            )}
+                          </>
+                        ) : (
+                          <Tag color="red">Still outside</Tag>
+                        ),
+                    },
+                    {
+                      title: 'Time outside',
+                      key: 'time',
+                      render: (_, s) => (
+                        <>
+                          {formatDuration(s.seconds_outside)}
+                          {s.now && <span className="recovery-warning-text"> and counting</span>}
+                        </>
+                      ),
+                    },
+                  ]}
+                />
+              </ScrollRegion>
             </SectionCard>
             <SectionCard title="Map">
               <div className="border-map" role="region" aria-label="Map of the track abroad">

@@ -16,6 +16,7 @@ import SectionCard from './views/SectionCard';
 import UnitTable from './views/UnitTable';
 import { NAMED_UNITS_MAX } from './views/useNamedUnits';
 import { clientStateName, realtimeFleetPath, routeId } from './views/wording';
+import './desk/desk.css';
 import './views/views.css';
 
 export function ChaseUpConsent({ chaseUp }: { chaseUp: boolean }) {

@@ -20,6 +20,7 @@ import {
   type SearchItem,
 } from './views/searchResults';
 import { clientStateName, serviceTypeName } from './views/wording';
+import './desk/desk.css';
 import './views/views.css';
 
 /** How long typing must pause before the box asks (ms). */

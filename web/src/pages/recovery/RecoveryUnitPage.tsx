@@ -63,7 +63,9 @@ import {
   routeId,
   serviceTypeName,
 } from './views/wording';
+import './desk/desk.css';
 import './views/views.css';
+import { tableScroll } from './desk/tableScroll';
 
 type UnitEventRow = RecoveryUnitView['events'][number];
 type OdometerRow = RecoveryUnitView['odometer_logs'][number];
@@ -203,7 +205,7 @@ function EventTable({ uid, events }: { uid: number; events: UnitEventRow[] }) {
       aria-label="Last events"
       dataSource={events}
       pagination={events.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-      scroll={{ x: 'max-content' }}
+      scroll={tableScroll(events)}
       locale={{ emptyText: 'No events yet' }}
       columns={[
         { title: 'When', key: 'time', render: (_, e) => dateTime(e.time) },
@@ -240,7 +242,6 @@ function OdometerTable({ rows }: { rows: OdometerRow[] }) {
       aria-label="Odometer logs"
       dataSource={sorted}
       pagination={rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-      scroll={{ x: 'max-content' }}
       locale={{ emptyText: 'No odometer logs' }}
       columns={[
         { title: 'When', key: 'when', render: (_, r) => dateTime(r.datetimestamp) },
@@ -265,7 +266,7 @@ function BackupTable({ rows, ofBackup }: { rows: BackupUnit[]; ofBackup: boolean
       aria-label={ofBackup ? 'Main unit' : 'Backup units'}
       dataSource={rows}
       pagination={false}
-      scroll={{ x: 'max-content' }}
+      scroll={tableScroll(rows)}
       columns={[
         {
           title: 'Unit',

@@ -247,7 +247,7 @@ describe('chase-up detail', () => {
     ).toBe('tel:082555003');
     expect(screen.getByText(/It is after hours for this client/)).toBeTruthy();
 
-    fireEvent.click(within(items[1]).getByRole('button', { name: 'Log a call to Cara Dlamini' }));
+    fireEvent.click(within(items[1]).getByRole('button', { name: 'Log call to Cara Dlamini' }));
     const form = screen.getByRole('form', { name: 'Log a call' });
     expect((within(form).getByLabelText('Who') as HTMLInputElement).value).toBe('Cara Dlamini');
     expect((within(form).getByLabelText('Number') as HTMLInputElement).value).toBe('082 555 003');
@@ -269,6 +269,12 @@ describe('chase-up detail', () => {
       number: '082 555 003',
       outcome: 'no_answer',
     });
+    // Once saved the form is empty again, with no complaints about its empty fields.
+    await waitFor(() =>
+      expect((within(form).getByLabelText('Who') as HTMLInputElement).value).toBe(''),
+    );
+    expect(within(form).queryByText('Who: say who was called')).toBeNull();
+    expect(within(form).queryByText('Choose how the call went')).toBeNull();
   });
 
   it('refuses a comment over 5,000 characters in the form and sends a shorter one', async () => {

@@ -15,7 +15,7 @@ import { fuelUsageQuery } from './fuel/fuelApi';
 import { countText, litresText, oneDecimal } from './fuel/fuelFormat';
 import UsageChart from './fuel/UsageChart';
 import './fuel/fuel.css';
-import ScrollRegion from './fuel/ScrollRegion';
+import ScrollRegion from '../../components/ScrollRegion';
 
 const rate = (basis: FuelVehicleUsage['basis']) => (basis === 'hours' ? 'L/h' : 'L/100 km');
 const usedUnit = (basis: FuelVehicleUsage['basis']) => (basis === 'hours' ? 'h' : 'km');

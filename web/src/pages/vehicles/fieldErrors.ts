@@ -84,6 +84,10 @@ export function useFormErrors<K extends string>(
       const found = schemaFieldErrors(schema, input, labels);
       return !Object.keys(found.fields).length && !found.rest.length;
     },
+    /** A form emptied after it was sent starts untried again: its empty fields are no errors. */
+    reset(): void {
+      setTried(false);
+    },
   };
 }
 

@@ -74,10 +74,11 @@ export default function CallLogForm({ chaseupId, uid, prefill, disabled }: Props
       }),
     onSuccess: () => {
       setValues(EMPTY);
+      reset();
       void invalidateCaseNotes(client);
     },
   });
-  const { fields, problems, check } = useFormErrors(
+  const { fields, problems, check, reset } = useFormErrors(
     recoveryParams.set_call_log,
     input,
     LABELS,

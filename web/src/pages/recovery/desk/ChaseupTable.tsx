@@ -13,6 +13,7 @@ import { zoned } from '../../../components/zone';
 import ChaseupAge from './ChaseupAge';
 import { urgency } from './waiting';
 import './desk.css';
+import { tableScroll } from './tableScroll';
 
 export type ChaseupColumn =
   'id' | 'time' | 'client' | 'unit' | 'type' | 'state' | 'age' | 'where' | 'assigned';
@@ -159,7 +160,7 @@ export default function ChaseupTable({
       dataSource={rows}
       columns={shown}
       pagination={pagination}
-      scroll={{ x: 'max-content' }}
+      scroll={tableScroll(rows)}
       locale={{ emptyText }}
       rowClassName={(e) => `chaseup-row chaseup-row-${urgency(e, now)}`}
     />

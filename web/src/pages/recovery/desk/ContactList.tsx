@@ -96,7 +96,7 @@ export default function ContactList({
                   <Button
                     size="small"
                     onClick={() => onLogCall(c)}
-                    aria-label={`Log a call to ${name}`}
+                    aria-label={`Log call to ${name}`}
                   >
                     Log call
                   </Button>

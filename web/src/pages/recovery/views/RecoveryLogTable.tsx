@@ -7,6 +7,7 @@ import { RECOVERY_INITIATED_BY, RECOVERY_IN_PROGRESS, type RecoveryLog } from '@
 import { chaseupDetailPath, editRecoveryLogPath, recoveryUnitPath } from '../../../api/recovery';
 import { useDateTime } from '../../../components/dates';
 import './views.css';
+import { tableScroll } from '../desk/tableScroll';
 
 /** The colour of a recovery log state's tag (its words always say the state). */
 export function recoveryStateColour(state: number): string | undefined {
@@ -101,7 +102,7 @@ export default function RecoveryLogTable({
       dataSource={[...rows].sort(byIdDescending)}
       columns={columns}
       pagination={rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
-      scroll={{ x: 'max-content' }}
+      scroll={tableScroll(rows)}
       locale={{ emptyText }}
     />
   );

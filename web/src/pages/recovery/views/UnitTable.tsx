@@ -8,6 +8,7 @@ import { useDateTime } from '../../../components/dates';
 import LinkButton from './LinkButton';
 import { realtimeUnitPath, recoveryTripsPath, serviceTypeName } from './wording';
 import './views.css';
+import { tableScroll } from '../desk/tableScroll';
 
 export function ConnectedTag({ unit }: { unit: Pick<UnitListItem, 'connected'> }) {
   return unit.connected ? <Tag color="green">Connected</Tag> : <Tag>Not connected</Tag>;
@@ -28,7 +29,7 @@ export default function UnitTable({
       aria-label="Units"
       dataSource={[...units]}
       pagination={units.length > 20 ? { pageSize: 20, showSizeChanger: false } : false}
-      scroll={{ x: 'max-content' }}
+      scroll={tableScroll(units)}
       locale={{ emptyText }}
       columns={[
         {

@@ -9,7 +9,7 @@ import { useNotify } from '../../../components/notify';
 import { zoned } from '../../../components/zone';
 import { deleteFuelBatch, FUEL_KEYS, fuelBatchesQuery, fuelRowsQuery } from './fuelApi';
 import { countText, litresText } from './fuelFormat';
-import ScrollRegion from './ScrollRegion';
+import ScrollRegion from '../../../components/ScrollRegion';
 
 const when = (iso: string) => zoned(iso).format('YYYY-MM-DD HH:mm');
 

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Segmented, Table, Tag, Typography } from 'antd';
 import type { PreviewRow } from './fuelRows';
 import { countText } from './fuelFormat';
-import ScrollRegion from './ScrollRegion';
+import ScrollRegion from '../../../components/ScrollRegion';
 
 type Show = 'all' | 'errors' | 'valid';
 
