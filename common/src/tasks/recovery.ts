@@ -428,6 +428,8 @@ export const recoveryParams = {
     limit: z.number().int().min(1).max(50).default(10),
   }),
   get_recovery_client: z.object({ cid: idSchema }),
+  /** whether the desk chases the client's vehicles (false: its chase-ups are filed as state 7) */
+  set_client_chase_up: z.object({ cid: idSchema, chase_up: z.boolean() }),
   get_recovery_unit: z.object({ uid: idSchema }),
   /** the backup units of these main units (or these backup units themselves) */
   get_backup_unit_data: z.object({ uids: z.array(idSchema).min(1).max(200) }),
@@ -450,6 +452,7 @@ export interface RecoveryAnswers {
   set_recovery_log: { recovery_log: RecoveryLog };
   search: { search: SearchHit };
   get_recovery_client: RecoveryClientView;
+  set_client_chase_up: { client: RecoveryClientView['client'] };
   get_recovery_unit: RecoveryUnitView;
   get_backup_unit_data: { backup_units: BackupUnit[] };
   set_backup_unit: { unit: RecoveryUnit };

@@ -400,3 +400,17 @@ export async function recoveryClient(
   if (!row) throw notFound('Client');
   return { ...row, chase_up: row.chase_up !== 0 };
 }
+
+/** Sets whether the recovery desk chases a client's vehicles (clients.chase_up; support only). */
+export async function setClientChaseUp(
+  ctx: TaskContext,
+  cid: number,
+  chaseUp: boolean,
+): Promise<void> {
+  requireSupport(ctx, 'change whether a client is chased up');
+  await ctx.system
+    .updateTable('clients')
+    .set({ chase_up: chaseUp ? 1 : 0 })
+    .where('cid', '=', cid)
+    .execute();
+}

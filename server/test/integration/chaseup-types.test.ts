@@ -345,4 +345,68 @@ describe('chase-up types from the trackers’ frames', () => {
       Array.from({ length: 24 }, (_, i) => i + 1).filter((n) => n !== 4 && n !== 11),
     );
   }, 60_000);
+
+  it("files the panics of a client that opted out (set_client_chase_up) as don't chase up", async () => {
+    const support = await t.login('support');
+    const unit = await db()
+      .selectFrom('units')
+      .select(['uid', 'client_id', 'device_id'])
+      .where('device_id', '=', 'DF0022')
+      .executeTakeFirstOrThrow();
+    // Each panic a second apart (the test clock may stand still): a new event, not a resend.
+    let sent = 0;
+    const panic = async () => {
+      const at = now() - 10_000 + 1_000 * sent++;
+      const query = encodeOsmandQuery({
+        id: unit.device_id!,
+        time: at,
+        lat: -25.7479,
+        lon: 28.2293,
+        speed: 0,
+        course: 0,
+        alarm: 'sos',
+      });
+      const res = await fetch(`http://127.0.0.1:${gw.ports.osmand}/?${query}`, { method: 'POST' });
+      expect(res.status).toBe(200);
+      const row = await db()
+        .selectFrom('chaseup_events')
+        .select(['state', 'type'])
+        .where('unit_id', '=', unit.uid)
+        .where('time', '=', Math.round(at / 1000) * 1000)
+        .executeTakeFirstOrThrow();
+      return [Number(row.type), Number(row.state)];
+    };
+    // Whatever the test above sent this unit, this one starts with no chase-up to duplicate.
+    await db().deleteFrom('chaseup_events').where('unit_id', '=', unit.uid).execute();
+    const set = (chase_up: boolean) =>
+      t.task(support, 'set_client_chase_up', { cid: unit.client_id, chase_up });
+
+    const off = await set(false);
+    expect(off.result, off.message).toBe(0);
+    expect(off.data.client.chase_up).toBe(false);
+    // The pipeline hears of it on the bus (rules_changed) and reads the client's units again.
+    await sleep(200);
+    expect(await panic()).toEqual([6, 7]);
+    const log = await db()
+      .selectFrom('change_logs')
+      .select(['description', 'username'])
+      .where('entity_type', '=', 'Chase-up')
+      .where('entity_id', '=', `client ${unit.client_id}`)
+      .execute();
+    expect(log).toEqual([
+      expect.objectContaining({ description: 'Demo Fleet: opted out of chase-ups' }),
+    ]);
+    // A client's own user may not change it (result 3), and nothing changes.
+    const refused = await t.task(demo, 'set_client_chase_up', {
+      cid: unit.client_id,
+      chase_up: true,
+    });
+    expect(refused.result).toBe(3);
+
+    expect((await set(true)).data.client.chase_up).toBe(true);
+    await sleep(200);
+    // Back on: the next panic rings the desk again (the one filed as state 7 is nobody's incident
+    // to be a duplicate of).
+    expect(await panic()).toEqual([6, 0]);
+  }, 60_000);
 });

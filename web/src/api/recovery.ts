@@ -59,6 +59,9 @@ export const setRecoveryLog = (input: RecoveryLogSave) =>
 export const setBackupUnit = (uid: number, backup_of: number | null) =>
   call('set_backup_unit', { uid, backup_of }, quiet).then((d) => d.unit);
 
+export const setClientChaseUp = (cid: number, chase_up: boolean) =>
+  call('set_client_chase_up', { cid, chase_up }, quiet).then((d) => d.client);
+
 // Keys to refresh ------------------------------------------------------------------------------
 
 /** Everything that shows chase-ups (queue, count, detail, client and unit views, dashboard). */

@@ -35,6 +35,13 @@ export function recovery(dialect: Dialect): Migration {
       await db.schema.alterTable('units').addColumn('backup_of', 'integer').execute();
       await db.schema.createIndex('units_backup_of').on('units').column('backup_of').execute();
 
+      // A chase-up's timeline reads its change-log rows (state changes, hand-overs) by entity.
+      await db.schema
+        .createIndex('change_logs_entity')
+        .on('change_logs')
+        .columns(['entity_type', 'entity_id'])
+        .execute();
+
       await withId(db.schema.createTable('chaseup_comments'), dialect, 'id')
         .addColumn('client_id', 'integer', (c) => c.notNull())
         .addColumn('unit_id', 'integer', (c) => c.notNull())
@@ -110,6 +117,7 @@ export function recovery(dialect: Dialect): Migration {
       await db.schema.dropTable('recovery_logs').execute();
       await db.schema.dropTable('call_logs').execute();
       await db.schema.dropTable('chaseup_comments').execute();
+      await db.schema.dropIndex('change_logs_entity').execute();
       await db.schema.dropIndex('units_backup_of').execute();
       await db.schema.alterTable('units').dropColumn('backup_of').execute();
       await db.schema.alterTable('clients').dropColumn('chase_up').execute();

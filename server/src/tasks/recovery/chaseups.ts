@@ -220,16 +220,23 @@ type Dated = TimelineItem & { at: number; seq: number };
 async function timelineOf(ctx: TaskContext, row: ChaseupRowFields): Promise<Dated[]> {
   const id = Number(row.id);
   const items: Dated[] = [];
+  const add = (
+    at: number,
+    seq: number,
+    kind: Dated['kind'],
+    text: string,
+    username: string | null,
+    ref: number | null,
+  ) => items.push({ at, seq, time: iso(at), kind, text, username, ref });
   const typeName = chaseupTypeName(Number(row.type));
-  items.push({
-    at: Number(row.time),
-    seq: 0,
-    time: iso(Number(row.time)),
-    kind: 'event',
-    text: row.description ? `${typeName}: ${row.description}` : typeName,
-    username: null,
-    ref: row.device_event_id ?? row.rule_alert_id,
-  });
+  add(
+    Number(row.time),
+    0,
+    'event',
+    row.description ? `${typeName}: ${row.description}` : typeName,
+    null,
+    row.device_event_id ?? row.rule_alert_id,
+  );
   const duplicates = await ctx.tenant
     .selectFrom('chaseup_events')
     .select(['id', 'type', 'time', 'device_event_id', 'rule_alert_id'])
@@ -237,15 +244,14 @@ async function timelineOf(ctx: TaskContext, row: ChaseupRowFields): Promise<Date
     .where('duplicate_of', '=', id)
     .execute();
   for (const d of duplicates) {
-    items.push({
-      at: Number(d.time),
-      seq: Number(d.id),
-      time: iso(Number(d.time)),
-      kind: 'event',
-      text: `${chaseupTypeName(Number(d.type))} again (chase-up ${d.id}, a duplicate)`,
-      username: null,
-      ref: d.device_event_id ?? d.rule_alert_id,
-    });
+    add(
+      Number(d.time),
+      Number(d.id),
+      'event',
+      `${chaseupTypeName(Number(d.type))} again (chase-up ${d.id}, a duplicate)`,
+      null,
+      d.device_event_id ?? d.rule_alert_id,
+    );
   }
   const changes = await ctx.tenant
     .selectFrom('change_logs')
@@ -254,15 +260,7 @@ async function timelineOf(ctx: TaskContext, row: ChaseupRowFields): Promise<Date
     .where('entity_id', '=', String(id))
     .execute();
   for (const c of changes) {
-    items.push({
-      at: Number(c.datetimestamp),
-      seq: Number(c.id),
-      time: iso(Number(c.datetimestamp)),
-      kind: 'state',
-      text: c.description,
-      username: c.username,
-      ref: null,
-    });
+    add(Number(c.datetimestamp), Number(c.id), 'state', c.description, c.username, null);
   }
   const calls = await ctx.tenant
     .selectFrom('call_logs')
@@ -271,15 +269,14 @@ async function timelineOf(ctx: TaskContext, row: ChaseupRowFields): Promise<Date
     .execute();
   for (const c of calls) {
     const notes = c.notes ? ` (${c.notes})` : '';
-    items.push({
-      at: Number(c.created),
-      seq: Number(c.id),
-      time: iso(Number(c.created)),
-      kind: 'call',
-      text: `Called ${c.name} (${c.number}): ${callOutcomeName(c.outcome)}${notes}`,
-      username: c.username,
-      ref: Number(c.id),
-    });
+    add(
+      Number(c.created),
+      Number(c.id),
+      'call',
+      `Called ${c.name} (${c.number}): ${callOutcomeName(c.outcome)}${notes}`,
+      c.username,
+      Number(c.id),
+    );
   }
   const comments = await ctx.tenant
     .selectFrom('chaseup_comments')
@@ -287,15 +284,7 @@ async function timelineOf(ctx: TaskContext, row: ChaseupRowFields): Promise<Date
     .where('chaseup_id', '=', id)
     .execute();
   for (const c of comments) {
-    items.push({
-      at: Number(c.created),
-      seq: Number(c.id),
-      time: iso(Number(c.created)),
-      kind: 'comment',
-      text: c.text,
-      username: c.username,
-      ref: Number(c.id),
-    });
+    add(Number(c.created), Number(c.id), 'comment', c.text, c.username, Number(c.id));
   }
   const logs = await ctx.tenant
     .selectFrom('recovery_logs')
@@ -304,15 +293,14 @@ async function timelineOf(ctx: TaskContext, row: ChaseupRowFields): Promise<Date
     .where('chaseup_id', '=', id)
     .execute();
   for (const l of logs) {
-    items.push({
-      at: Number(l.created),
-      seq: Number(l.id),
-      time: iso(Number(l.created)),
-      kind: 'recovery_log',
-      text: `Recovery log ${l.id} opened`,
-      username: l.created_by,
-      ref: Number(l.id),
-    });
+    add(
+      Number(l.created),
+      Number(l.id),
+      'recovery_log',
+      `Recovery log ${l.id} opened`,
+      l.created_by,
+      Number(l.id),
+    );
   }
   return items.sort(
     (a, b) => b.at - a.at || KIND_ORDER[b.kind] - KIND_ORDER[a.kind] || b.seq - a.seq,

@@ -5,7 +5,7 @@ import { eventLabel, type RecoveryUnitView } from '@fleet/common';
 import { clock } from '../../clock';
 import { defineTask } from '../registry';
 import { iso } from '../paging';
-import { recoveryClient } from '../system';
+import { recoveryClient, setClientChaseUp } from '../system';
 import { toUnitItem, withUnitState } from '../unit-view';
 import { labelsOfUnits } from '../vehicle-rows';
 import { backupUnitsOf } from './backup-units';
@@ -105,4 +105,33 @@ const getRecoveryUnit = defineTask({
   },
 });
 
-export const viewsTasks = [getRecoveryClient, getRecoveryUnit];
+/**
+ * A client who does not want the desk to call (SPEC §4 chase-up state 7 "don't chase up"): its
+ * vehicles' events are still filed, as state 7, and never ring the queue. The pipeline reads the
+ * flag with the client's units, so it is told (rules_changed) to read them again.
+ */
+const setClientChaseUpTask = defineTask({
+  name: 'set_client_chase_up',
+  roles: RECOVERY_ROLES,
+  entityType: 'Chase-up',
+  probe: (f) => ({ cid: f.cid, chase_up: false }),
+  async handler(ctx, p) {
+    assertSupport(ctx);
+    const before = await recoveryClient(ctx, p.cid);
+    if (before.chase_up !== p.chase_up) {
+      await setClientChaseUp(ctx, p.cid, p.chase_up);
+      ctx.changeLog({
+        action: 'E',
+        entityType: 'Chase-up',
+        entityId: `client ${p.cid}`,
+        description: p.chase_up
+          ? `${before.name}: chase-ups turned back on`
+          : `${before.name}: opted out of chase-ups`,
+      });
+      ctx.afterCommit(() => ctx.services.bus.publish('rules_changed', { client_id: p.cid }));
+    }
+    return { client: await recoveryClient(ctx, p.cid) };
+  },
+});
+
+export const viewsTasks = [getRecoveryClient, getRecoveryUnit, setClientChaseUpTask];

@@ -2,11 +2,17 @@
 // it: its state and zone, whether it opted out of chase-ups, its units (each to its unit page, live
 // map and trips), its contacts in the order to call them, its open chase-ups and its recovery
 // history.
+import { useState } from 'react';
 import { useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Skeleton, Tag } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Descriptions, Popconfirm, Skeleton, Switch, Tag } from 'antd';
 import { AimOutlined } from '@ant-design/icons';
-import { recoveryClientQuery } from '../../api/recovery';
+import {
+  CHASEUP_KEYS,
+  invalidateKeys,
+  recoveryClientQuery,
+  setClientChaseUp,
+} from '../../api/recovery';
 import PageContainer from '../../components/PageContainer';
 import ChaseupTable from './desk/ChaseupTable';
 import ContactList from './desk/ContactList';
@@ -24,6 +30,49 @@ export function ChaseUpConsent({ chaseUp }: { chaseUp: boolean }) {
     <Tag color="green">Chased up</Tag>
   ) : (
     <Tag color="red">Opted out: no chase-ups</Tag>
+  );
+}
+
+/**
+ * Whether the desk chases the client's vehicles: the client asked not to be called (SPEC §4
+ * state 7). Turning it off asks first; either way the change log keeps who and when.
+ */
+function ChaseUpSwitch({ cid, name, chaseUp }: { cid: number; name: string; chaseUp: boolean }) {
+  const client = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const change = useMutation({
+    mutationFn: (on: boolean) => setClientChaseUp(cid, on),
+    onSettled: () => void invalidateKeys(client, CHASEUP_KEYS),
+  });
+  return (
+    <div className="recovery-chase-switch">
+      <ChaseUpConsent chaseUp={chaseUp} />
+      <Popconfirm
+        open={confirming}
+        title={`Stop chasing up ${name}?`}
+        description="Its vehicles' panics and alarms will be filed as “Don't chase up” and never reach the queue."
+        okText="Stop chase-ups"
+        cancelText="Keep them"
+        onConfirm={() => {
+          setConfirming(false);
+          change.mutate(false);
+        }}
+        onCancel={() => setConfirming(false)}
+      >
+        <Switch
+          size="small"
+          checked={chaseUp}
+          loading={change.isPending}
+          aria-label={`Chase up ${name}'s vehicles`}
+          onChange={(on) => (on ? change.mutate(true) : setConfirming(true))}
+        />
+      </Popconfirm>
+      {change.isError && (
+        <span role="alert" className="recovery-error-text">
+          Not changed: {change.error.message}
+        </span>
+      )}
+    </div>
   );
 }
 
@@ -93,7 +142,9 @@ export default function RecoveryClientPage() {
                 {
                   key: 'chase',
                   label: 'Chase-ups',
-                  children: <ChaseUpConsent chaseUp={client.chase_up} />,
+                  children: (
+                    <ChaseUpSwitch cid={client.cid} name={client.name} chaseUp={client.chase_up} />
+                  ),
                 },
                 { key: 'units', label: 'Units', children: view.units.length },
               ]}

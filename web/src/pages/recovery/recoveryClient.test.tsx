@@ -2,7 +2,7 @@
 // state, zone and chase-up choice, its units with their links, its contacts in the order to call
 // them, its open chase-ups and its recovery history.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userOf } from '../../test/fixtures';
 import { mockApi } from '../../test/mockApi';
 import { PAGE_TEST, renderPage, wideScreen } from '../drivers/testing/renderPage';
@@ -112,5 +112,37 @@ describe('recovery client page', PAGE_TEST, () => {
     view.unmount();
     open('/recovery/client/abc');
     expect(await screen.findByText('This address does not name a client.')).toBeTruthy();
+  });
+
+  it('turns chase-ups off after asking, and on again at once', async () => {
+    wideScreen();
+    let chaseUp = true;
+    const api = mockApi({
+      get_recovery_client: () => {
+        const base = clientView();
+        return { data: clientView({ client: { ...base.client, chase_up: chaseUp } }) };
+      },
+      set_client_chase_up: (p) => {
+        chaseUp = (p as { chase_up: boolean }).chase_up;
+        return { data: { client: { ...clientView().client, chase_up: chaseUp } } };
+      },
+    });
+    open();
+    const toggle = await screen.findByRole('switch', { name: "Chase up Acme Haulage's vehicles" });
+    fireEvent.click(toggle);
+    // Nothing is sent until the agent confirms.
+    expect(await screen.findByText('Stop chasing up Acme Haulage?')).toBeTruthy();
+    expect(api.requestsOf('set_client_chase_up')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Stop chase-ups' }));
+    expect(await screen.findByText('This client opted out of chase-ups')).toBeTruthy();
+    expect(api.requestsOf('set_client_chase_up')[0].parameters).toEqual({
+      cid: 3,
+      chase_up: false,
+    });
+    fireEvent.click(screen.getByRole('switch', { name: "Chase up Acme Haulage's vehicles" }));
+    await waitFor(() =>
+      expect(screen.queryByText('This client opted out of chase-ups')).toBeNull(),
+    );
+    expect(api.requestsOf('set_client_chase_up')[1].parameters).toEqual({ cid: 3, chase_up: true });
   });
 });

@@ -1,9 +1,6 @@
 // Answers of the recovery views' tasks, typed by the contract (common/src/tasks/recovery.ts), for
 // the web tests of the search, client, unit, border crossing and backup unit pages.
 import {
-  chaseupStateName,
-  chaseupTypeName,
-  isChaseupLocked,
   RECOVERY_LOG_STATE,
   type BackupUnit,
   type BorderCrossing,
@@ -18,10 +15,9 @@ import {
   type UnitDetail,
   type UnitListItem,
 } from '@fleet/common';
+import { chaseupOf, contactOf, minutesBefore, NOW } from '../../desk/testDesk';
 
-export const NOW = '2026-11-20T10:00:00Z';
-export const minutesBefore = (minutes: number, from = NOW) =>
-  new Date(Date.parse(from) - minutes * 60_000).toISOString();
+export { NOW, minutesBefore };
 
 export function listUnit(uid: number, extra: Partial<UnitListItem> = {}): UnitListItem {
   return {
@@ -90,51 +86,29 @@ export function unitDetail(uid: number, extra: Partial<UnitDetail> = {}): UnitDe
 }
 
 export function chaseup(id: number, extra: Partial<ChaseupEvent> = {}): ChaseupEvent {
-  const type = extra.type ?? 6;
-  const state = extra.state ?? 0;
-  return {
-    id,
-    cid: 3,
-    client_name: 'Acme Haulage',
+  return chaseupOf(id, {
+    type: 6,
     uid: 7,
     unit_name: 'Truck 7',
     reg: 'CA 7',
-    type,
-    type_name: chaseupTypeName(type),
-    state,
-    state_name: chaseupStateName(state),
-    locked: isChaseupLocked(state),
     time: minutesBefore(3),
     created: minutesBefore(3),
     lat: -26.2,
     lon: 28.04,
     place: 'Johannesburg',
-    description: '',
-    phones: [],
-    assigned_to_username: null,
-    taken_at: null,
-    closed_at: null,
-    rule_alert_id: null,
     device_event_id: 900 + id,
-    duplicate_of: null,
     ...extra,
-  };
+  });
 }
 
 export function contact(pid: number, extra: Partial<EmergencyContact> = {}): EmergencyContact {
-  return {
-    pid,
+  return contactOf(pid, {
     title: 'Ms',
     first_name: `Thandi${pid}`,
     surname: 'Mokoena',
-    rank: pid,
     cellphone: `082 555 010${pid}`,
-    email: null,
-    roles: ['Emergency contact'],
-    callable_now: true,
-    not_callable_reason: null,
     ...extra,
-  };
+  });
 }
 
 export function recoveryLog(id: number, extra: Partial<RecoveryLog> = {}): RecoveryLog {
