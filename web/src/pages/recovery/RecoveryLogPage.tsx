@@ -76,19 +76,21 @@ const INITIATED_OPTIONS = Object.entries(RECOVERY_INITIATED_BY).map(([k, v]) => 
   label: v[0].toUpperCase() + v.slice(1),
 }));
 
-interface Values {
-  state: number;
-  initiated_by: number;
-  chaseup_id: number | null;
-  start_time: string;
-  end_time: string | null;
-  recovery_team: string;
-  police_case_number: string;
-  location_recovered: string;
-  lat: number | null;
-  lon: number | null;
-  notes: string;
-}
+/** The form's fields: the log's own, as the contract names them. */
+type Values = Pick<
+  RecoveryLog,
+  | 'state'
+  | 'initiated_by'
+  | 'chaseup_id'
+  | 'start_time'
+  | 'end_time'
+  | 'recovery_team'
+  | 'police_case_number'
+  | 'location_recovered'
+  | 'lat'
+  | 'lon'
+  | 'notes'
+>;
 
 const valuesOf = (log: RecoveryLog): Values => ({
   state: RECOVERY_LOG_STATES.includes(log.state) ? log.state : RECOVERY_IN_PROGRESS,
