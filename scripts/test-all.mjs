@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium } from './chromium.mjs';
-import { summarize, unhandledErrors } from './summarize.mjs';
+import { failures, summarize, unhandledErrors } from './summarize.mjs';
 
 /** Runs a step and prints how long it took, so a slow CI run shows where its time went. */
 function run(cmd, args, env = {}) {
@@ -44,7 +44,9 @@ const b = run('npx', ['vitest', 'run', '--project', 'e2e', ...reporters('e2e.jso
   E2E_WEB_DIST: path.resolve('web/dist'),
   E2E_SERVER: 'compiled',
 });
+const reports = ['test-results/vitest.json', 'test-results/e2e.json'];
 for (const line of unhandledErrors()) console.log(line);
-const { passed, failed } = summarize(['test-results/vitest.json', 'test-results/e2e.json']);
+for (const line of failures(reports)) console.log(line);
+const { passed, failed } = summarize(reports);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(a !== 0 || b !== 0 || failed > 0 ? 1 : 0);

@@ -27,6 +27,7 @@ import { createMemoryBus } from '../../server/src/live/bus';
 import { createPipeline } from '../../server/src/pipeline';
 import { Tenant } from '../../server/src/tasks/tenant';
 import { polygonArea, searchArea } from '../../server/src/tasks/area-visits';
+import { unitRow } from '../../server/test/support/raw-rows';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 50);
 const DAYS = Number(process.env.BENCH_DAYS ?? 30);
@@ -148,24 +149,13 @@ async function main() {
     for (let u = 0; u < UNITS; u++) {
       const row = await db
         .insertInto('units')
-        .values({
-          client_id: client.cid,
-          name: `Truck ${u}`,
-          reg: `AREA ${u} GP`,
-          icon_colour: 'blue',
-          icon_type: 0,
-          vehicle_class_ref: 'truck_trailer',
-          service_type: 'full',
-          unit_type: 'Wired',
-          active: 1,
-          display: 1,
-          driver_id: null,
-          last_disconnect: null,
-          device_id: imei(u),
-          protocol: 'teltonika',
-          stock_status: 5,
-          created: START,
-        })
+        .values(
+          unitRow(client.cid, imei(u), START, {
+            name: `Truck ${u}`,
+            reg: `AREA ${u} GP`,
+            vehicle_class_ref: 'truck_trailer',
+          }),
+        )
         .returning(['uid', 'name', 'reg'])
         .executeTakeFirstOrThrow();
       units.push(row);

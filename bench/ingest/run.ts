@@ -10,6 +10,7 @@
 // loop is one native call per row and needs no warming).
 //
 // BENCH_POSITIONS (default 200000), BENCH_UNITS (default 1000) and BENCH_ROUNDS (default 5) size it;
+// BENCH_DB=postgres runs the same load into PostgreSQL instead (postgres.ts);
 // BENCH_WRITER=kysely measures the pipeline without its cached-statement writer;
 // BENCH_PROFILE=<file.cpuprofile> writes a CPU profile of the last pipeline round's timed window
 // (and <file>-places.cpuprofile of the last round with locations, <file>-rules-fleet.cpuprofile and
@@ -33,16 +34,26 @@ import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
-import { migrate, openDb, type Database, type Db } from '../../server/src/db';
-import { decodeTeltonikaAvl } from '../../server/src/ingest/protocols/teltonika';
+import { sql } from 'kysely';
+import { migrate, type Db } from '../../server/src/db';
 import { createMemoryBus } from '../../server/src/live/bus';
 import { createPipeline } from '../../server/src/pipeline';
 import { encodeCodec8 } from './codec8';
 import { unitTrack } from './fleet';
 import { seedLocations } from './places';
 import { seedRules, type RuleMix } from './rules';
+import {
+  cpuMillis,
+  imei,
+  openSqlite,
+  rate,
+  runCeiling,
+  seedUnits,
+  sendCodec8,
+  storedPositions,
+} from './store';
+import { runByProtocol } from './by-protocol';
+import { runPostgres } from './postgres';
 
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 200_000);
 const UNITS = Number(process.env.BENCH_UNITS ?? 1000);
@@ -53,15 +64,9 @@ const PER_FRAME = 10;
 /** The rule mixes (rules.ts): the one a fleet sets first, its line the target's. */
 const MIXES: readonly RuleMix[] = ['fleet', 'storm'];
 
-const imei = (u: number) => String(356307040000000 + u);
-const rate = (n: number, ms: number) => Math.round((n / ms) * 1000);
 const median = (xs: number[]) => {
   const v = [...xs].sort((a, b) => a - b);
   return v.length % 2 ? v[(v.length - 1) / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
-};
-const cpuMillis = (since: NodeJS.CpuUsage) => {
-  const u = process.cpuUsage(since);
-  return (u.user + u.system) / 1000;
 };
 
 /** What a run adds to the plain load: locations, rules. */
@@ -76,35 +81,7 @@ const loadMiddle = () => loadStart + Math.ceil(POSITIONS / UNITS) * 5_000;
 
 async function seed(handle: Db, extras: Extras): Promise<void> {
   const { db } = handle;
-  const client = await db
-    .insertInto('clients')
-    .values({ name: 'Bench Fleet', state: 1, created: Date.now() })
-    .returning('cid')
-    .executeTakeFirstOrThrow();
-  for (let u = 0; u < UNITS; u += 200) {
-    const rows = [];
-    for (let k = u; k < Math.min(UNITS, u + 200); k++) {
-      rows.push({
-        client_id: client.cid,
-        name: `Truck ${k}`,
-        reg: `BENCH ${k} GP`,
-        icon_colour: 'blue',
-        icon_type: 0,
-        vehicle_class_ref: 'truck_trailer',
-        service_type: 'full',
-        unit_type: 'Wired',
-        active: 1,
-        display: 1,
-        driver_id: null,
-        last_disconnect: null,
-        device_id: imei(k),
-        protocol: 'teltonika',
-        stock_status: 5,
-        created: Date.now(),
-      });
-    }
-    await db.insertInto('units').values(rows).execute();
-  }
+  const client = await seedUnits(db, UNITS, 'teltonika', imei);
   if (extras.locations) await seedLocations(db, client.cid, extras.locations, UNITS);
   if (extras.rules)
     await seedRules(db, client.cid, extras.rules.count, extras.rules.mix, loadMiddle());
@@ -122,20 +99,6 @@ function encodeFleet(start: number): Buffer[][] {
     frames.push(mine);
   }
   return frames;
-}
-
-/**
- * The database as openDb opens it (same file name and pragmas), keeping the better-sqlite3
- * handle that the pipeline's cached-statement writer uses.
- */
-function openSqlite(dataDir: string): { handle: Db; sqlite: SQLite.Database } {
-  const sqlite = new SQLite(path.join(dataDir, 'portal.sqlite'));
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { handle: { db, dialect: 'sqlite', close: () => db.destroy() }, sqlite };
 }
 
 /** The inspector's CPU profiler, for BENCH_PROFILE. */
@@ -173,34 +136,17 @@ async function runPipeline(
     bus: createMemoryBus(),
     config: { expireIntervalMs: 0 },
   });
-  let decoded = 0;
   const profiler = profile && (await startProfile());
   const cpu = process.cpuUsage();
   const started = performance.now();
-  // Every device sends its next frame once the previous one is acknowledged (committed).
-  await Promise.all(
-    frames.map(async (mine, u) => {
-      const id = imei(u);
-      if (!(await pipeline.identify('teltonika', id, '127.0.0.1')))
-        throw new Error(`${id} refused`);
-      for (const frame of mine) {
-        const res = decodeTeltonikaAvl(frame, 0, frame.length, id);
-        if (res.status !== 'ok') throw new Error(`frame of ${id}: ${res.status}`);
-        decoded += res.records.length;
-        await pipeline.submit(res.records);
-      }
-    }),
-  );
-  await pipeline.flush();
+  const decoded = await sendCodec8(pipeline, frames);
   const ms = performance.now() - started;
   const cpuMs = cpuMillis(cpu);
   if (profiler) await profiler.stop(profile);
   const stats = { ...pipeline.stats };
   await pipeline.close();
   const { db } = handle;
-  const stored = Number(
-    (await sql<{ n: number }>`select count(*) as n from positions`.execute(db)).rows[0].n,
-  );
+  const { stored, rows } = await storedPositions(db, keepRows);
   const trips = Number(
     (await sql<{ n: number }>`select count(*) as n from trips where type = 0`.execute(db)).rows[0]
       .n,
@@ -220,59 +166,20 @@ async function runPipeline(
     );
   const alerts = await count('rule_alerts');
   const queued = await count('outbox');
-  const rows = keepRows ? await db.selectFrom('positions').selectAll().orderBy('id').execute() : [];
   await handle.close();
   if (stored !== decoded)
     throw new Error(`decoded ${decoded} records but stored ${stored} positions`);
   return { ms, cpuMs, stored, trips, stats, rows, placeEvents, alerts, queued };
 }
 
-type PositionRow = Awaited<ReturnType<typeof runPipeline>>['rows'][number];
-
-/** Plain prepared single-row inserts of the same rows, `perTx` to a transaction, on a fresh table. */
-async function runCeiling(dataDir: string, name: string, rows: PositionRow[], perTx: number) {
-  const file = path.join(dataDir, `${name}.sqlite`);
-  const handle = openDb({ dataDir, databaseUrl: `sqlite:${file}` });
-  await migrate(handle);
-  await handle.close();
-  const raw = new SQLite(file);
-  raw.pragma('journal_mode = WAL');
-  raw.pragma('synchronous = NORMAL');
-  const insert = raw.prepare(
-    'insert into positions (unit_id, fix_time, server_time, lat, lon, speed, course, altitude, satellites, valid, ignition, odometer, attributes) values (?,?,?,?,?,?,?,?,?,?,?,?,?)',
-  );
-  const params = rows.map((r) => [
-    r.unit_id,
-    r.fix_time,
-    r.server_time,
-    r.lat,
-    r.lon,
-    r.speed,
-    r.course,
-    r.altitude,
-    r.satellites,
-    r.valid,
-    r.ignition,
-    r.odometer,
-    r.attributes,
-  ]);
-  const begin = raw.prepare('BEGIN');
-  const cpu = process.cpuUsage();
-  const commit = raw.prepare('COMMIT');
-  const started = performance.now();
-  for (let i = 0; i < params.length; i += perTx) {
-    begin.run();
-    const end = Math.min(params.length, i + perTx);
-    for (let k = i; k < end; k++) insert.run(params[k]);
-    commit.run();
-  }
-  const ms = performance.now() - started;
-  const cpuMs = cpuMillis(cpu);
-  raw.close();
-  return { ms, cpuMs };
-}
-
 async function main() {
+  // BENCH_PROTOCOL=gt06,h02,... (or all): the same fleet over each protocol's real session instead.
+  if (process.env.BENCH_PROTOCOL) return runByProtocol(process.env.BENCH_PROTOCOL);
+  // BENCH_DB=postgres: the same load into PostgreSQL, against a plain unnest insert (postgres.ts).
+  if (process.env.BENCH_DB === 'postgres') {
+    const start = Date.now() - Math.ceil(POSITIONS / UNITS) * 10_000 - 60_000;
+    return runPostgres(encodeFleet(start), UNITS, ROUNDS);
+  }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ingest-'));
   try {
     const start = Date.now() - Math.ceil(POSITIONS / UNITS) * 10_000 - 60_000;

@@ -17,7 +17,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { sql } from 'kysely';
 import { TASK_PARAMS } from '../../common/src';
 import { createSession, resolveSession } from '../../server/src/auth/sessions';
@@ -29,6 +28,7 @@ import { registerAllTasks } from '../../server/src/tasks';
 import { getTask } from '../../server/src/tasks/registry';
 import { addHandClient } from '../../server/test/support/hand-fleet';
 import { createFastify } from '../../server/src/http/app';
+import { createBenchDatabase } from '../postgres-db';
 
 const UNITS = Number(process.env.BENCH_UNITS ?? 10_000);
 const UNITS_PER_CLIENT = 10;
@@ -36,10 +36,6 @@ const PEOPLE_PER_CLIENT = 3;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 30));
 const TARGET_MS = 100;
 const POSTGRES = process.env.BENCH_DATABASE === 'postgres';
-const ADMIN_URL =
-  process.env.BENCH_POSTGRES_URL ??
-  process.env.TEST_POSTGRES_URL ??
-  'postgres://postgres@127.0.0.1:5432/postgres';
 
 const MAKES = [
   ['Toyota', 'Hilux'],
@@ -173,25 +169,6 @@ function personRow(cid: number, i: number, at: number) {
   };
 }
 
-async function makePostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `bench_search_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
@@ -200,7 +177,7 @@ const ms = (x: number) => x.toFixed(1);
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-search-'));
-  const scratch = POSTGRES ? await makePostgres() : null;
+  const scratch = POSTGRES ? await createBenchDatabase('bench_search') : null;
   const config = loadConfig({
     DATA_DIR: dir,
     DEMO: '0',

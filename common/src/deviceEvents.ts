@@ -37,6 +37,7 @@ const DEVICE_EVENT_LABELS: Record<string, string> = {
   crash_park_tilt: 'Tilted while parked',
   crash_braking: 'Crash braking',
   crash_impact_park: 'Impact while parked',
+  command_reply: 'Device replied to a command',
 };
 
 /** A device event type in words; a type without a wording reads as its words ("some_type": "Some type"). */

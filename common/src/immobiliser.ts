@@ -64,8 +64,11 @@ export function waitingText(reason: WaitReason, speed: number | null): string {
   return 'Waiting: device offline — sent when it connects';
 }
 
-/** The units whose protocols have a command channel (OsmAnd has none). */
-export const COMMAND_PROTOCOLS = ['teltonika', 'gt06'] as const;
+/**
+ * The units whose protocols have a command channel: every tracker that keeps a TCP connection open
+ * (OsmAnd has none; a Teltonika on UDP gets its commands once it connects over TCP).
+ */
+export const COMMAND_PROTOCOLS = ['teltonika', 'gt06', 'h02', 'meitrack', 'queclink'] as const;
 
 export const NO_COMMAND_CHANNEL =
   'This unit reports over OsmAnd (HTTP), which has no command channel: it cannot be sent commands';

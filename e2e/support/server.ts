@@ -32,8 +32,15 @@ export interface StartServerOptions {
 export interface RunningServer {
   url: string;
   port: number;
-  /** The device gateways' ports (OsmAnd HTTP, Teltonika and GT06 TCP). */
-  gateways: { osmand: number; teltonika: number; gt06: number };
+  /** The device gateways' ports (OsmAnd HTTP; the others TCP, Teltonika also UDP). */
+  gateways: {
+    osmand: number;
+    teltonika: number;
+    gt06: number;
+    h02: number;
+    meitrack: number;
+    queclink: number;
+  };
   dataDir: string;
   /** Everything the server printed so far (for failure messages). */
   output: () => string;
@@ -82,12 +89,9 @@ async function waitForHealth(
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const webDist = await buildWeb();
-  const [port, osmand, teltonika, gt06] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ]);
+  const [port, osmand, teltonika, gt06, h02, meitrack, queclink] = await Promise.all(
+    Array.from({ length: 7 }, () => freePort()),
+  );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fleet-e2e-data-'));
   const url = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -104,6 +108,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     OSMAND_PORT: String(osmand),
     TELTONIKA_PORT: String(teltonika),
     GT06_PORT: String(gt06),
+    H02_PORT: String(h02),
+    MEITRACK_PORT: String(meitrack),
+    QUECLINK_PORT: String(queclink),
     CLOCK_START: SCENE_START,
     ...options.env,
   };
@@ -178,6 +185,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       await new Promise((r) => setTimeout(r, 500));
     }
   };
-  const gateways = { osmand, teltonika, gt06 };
+  const gateways = { osmand, teltonika, gt06, h02, meitrack, queclink };
   return { url, port, gateways, dataDir, output: () => output, now, historyWritten, stop };
 }

@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseClockSettings, type ClockSettings } from './clock';
+import { DEFAULT_STREAM, type StreamSettings } from './stream/records';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -30,10 +31,63 @@ export interface Config {
   /** FRAME_ANCESTORS: the sites that may show the portal in a frame (CSP frame-ancestors). */
   frameAncestors: string[];
   webDist: string;
-  gateways: { osmandPort: number; teltonikaPort: number; gt06Port: number; idleTimeoutMs: number };
+  gateways: {
+    osmandPort: number;
+    /** Teltonika TCP, and UDP on the same port number unless teltonikaUdp is off. */
+    teltonikaPort: number;
+    teltonikaUdp: boolean;
+    gt06Port: number;
+    h02Port: number;
+    meitrackPort: number;
+    queclinkPort: number;
+    idleTimeoutMs: number;
+  };
   /** CLOCK_START and CLOCK_RATE: where the server's time starts and how fast it runs. */
   clock: ClockSettings;
   sim: { units: number | 'all'; backfillHours: number };
+  /** POSITIONS_RETENTION_DAYS: positions older than this many days go; null keeps them all. */
+  positionsRetentionDays: number | null;
+  /** ROLES or --role=: what this process runs (ARCHITECTURE.md §5); every role by default. */
+  roles: Role[];
+  /** NATS_URL: the bus and the record stream go over NATS (JetStream); unset: in-process. */
+  natsUrl: string | undefined;
+  /** NATS_SUBJECT: the first part of every subject (bus: <it>.bus.<topic>, records: <it>.records.<n>). */
+  natsSubject: string;
+  /** NATS_STREAM, NATS_PARTITIONS: the record stream's name and how many partitions it has. */
+  stream: StreamSettings;
+}
+
+export const ROLES = ['api', 'ingest', 'pipeline', 'jobs'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The roles of a comma list (ROLES=api,jobs or --role=api,jobs); empty or unset: all of them. */
+export function parseRoles(value: string | undefined): Role[] {
+  const names = (value ?? '')
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  if (!names.length) return [...ROLES];
+  const bad = names.filter((r) => !(ROLES as readonly string[]).includes(r));
+  if (bad.length)
+    throw new Error(`ROLES: unknown role "${bad[0]}"; the roles are ${ROLES.join(', ')}`);
+  return ROLES.filter((r) => names.includes(r));
+}
+
+/** A split deployment needs NATS between its processes, and NATS needs PostgreSQL. */
+function checkDeployment(
+  roles: Role[],
+  natsUrl: string | undefined,
+  databaseUrl: string | undefined,
+) {
+  const postgres = !!databaseUrl && /^postgres(ql)?:\/\//.test(databaseUrl);
+  if (natsUrl && !postgres)
+    throw new Error(
+      'NATS_URL needs a PostgreSQL DATABASE_URL: the record stream keeps its partition leases and committed sequences there',
+    );
+  if (roles.length < ROLES.length && !natsUrl)
+    throw new Error(
+      `ROLES=${roles.join(',')} runs part of the portal: set NATS_URL so its processes reach each other (or run every role in one process)`,
+    );
 }
 
 function int(value: string | undefined, fallback: number, name: string): number {
@@ -109,6 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? 'all'
       : int(env.SIM_UNITS, 0, 'SIM_UNITS');
   const clock = parseClockSettings(env.CLOCK_START, env.CLOCK_RATE);
+  const roles = parseRoles(env.ROLES);
+  const natsUrl = env.NATS_URL || undefined;
+  checkDeployment(roles, natsUrl, databaseUrl);
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -137,7 +194,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gateways: {
       osmandPort: int(env.OSMAND_PORT, 5055, 'OSMAND_PORT'),
       teltonikaPort: int(env.TELTONIKA_PORT, 5027, 'TELTONIKA_PORT'),
+      teltonikaUdp: env.TELTONIKA_UDP !== '0',
       gt06Port: int(env.GT06_PORT, 5023, 'GT06_PORT'),
+      h02Port: int(env.H02_PORT, 5013, 'H02_PORT'),
+      meitrackPort: int(env.MEITRACK_PORT, 5020, 'MEITRACK_PORT'),
+      queclinkPort: int(env.QUECLINK_PORT, 5004, 'QUECLINK_PORT'),
       idleTimeoutMs: int(env.GATEWAY_IDLE_TIMEOUT_S, 600, 'GATEWAY_IDLE_TIMEOUT_S') * 1000,
     },
     clock,
@@ -145,6 +206,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       units: simUnits,
       // A week, so Yesterday, Last 7 Days, dashboards and reports have data from the first minute.
       backfillHours: int(env.SIM_BACKFILL_HOURS, 7 * 24, 'SIM_BACKFILL_HOURS'),
+    },
+    positionsRetentionDays:
+      int(env.POSITIONS_RETENTION_DAYS, 0, 'POSITIONS_RETENTION_DAYS') || null,
+    roles,
+    natsUrl,
+    natsSubject: env.NATS_SUBJECT || 'fleet',
+    stream: {
+      ...DEFAULT_STREAM,
+      subject: `${env.NATS_SUBJECT || 'fleet'}.records`,
+      stream: env.NATS_STREAM || DEFAULT_STREAM.stream,
+      partitions: int(env.NATS_PARTITIONS, DEFAULT_STREAM.partitions, 'NATS_PARTITIONS') || 1,
     },
   };
 }

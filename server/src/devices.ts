@@ -9,8 +9,19 @@ import { createPipeline, type Pipeline } from './pipeline';
 import { startGateways, type RunningGateways } from './ingest/gateways';
 import { createCommandDispatcher, type CommandDispatcher } from './ingest/commands';
 import { startSimulator, type HistoryProgress, type Simulator, type SimUnit } from './sim';
-import type { Protocol } from './ingest/types';
-import { DEMO_CITIES, DEMO_DRIVER_TAGS, DEMO_UNITS, OTHER_UNITS, demoDeviceId } from './demo/data';
+import type { IngestSink, Protocol } from './ingest/types';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { startStreamConsumer, type StreamConsumer } from './stream/consumer';
+import { createStreamSink, type StreamSink } from './stream/publisher';
+import { ensureStream } from './stream/records';
+import {
+  DEMO_CITIES,
+  DEMO_DRIVER_TAGS,
+  DEMO_UDP_UNITS,
+  DEMO_UNITS,
+  OTHER_UNITS,
+  demoDeviceId,
+} from './demo/data';
 import { demoDriving } from './demo/routes';
 
 export interface DevicesLog {
@@ -21,35 +32,80 @@ export interface DevicesLog {
 }
 
 export interface RunningDevices {
-  pipeline: Pipeline;
-  gateways: RunningGateways;
+  /** The position pipeline, in a process with the pipeline role. */
+  pipeline: Pipeline | null;
+  /** With NATS_URL: the pipeline's reader of the record stream (its partitions). */
+  consumer: StreamConsumer | null;
+  /** The device gateways, in a process with the ingest role. */
+  gateways: RunningGateways | null;
   /** Sends immobiliser and speed-buzzer commands over the gateways' connections (issue 13). */
-  commands: CommandDispatcher;
+  commands: CommandDispatcher | null;
   simulator: Simulator | null;
   close(): Promise<void>;
 }
 
 const NIGHT_SHIFT_CLASSES = new Set(['large_truck', 'truck_trailer']);
 
-export async function startDevices(services: Services, log: DevicesLog): Promise<RunningDevices> {
+/**
+ * Starts what the process's roles ask for (config.roles): the pipeline (pipeline), the gateways
+ * and the command dispatcher (ingest), and the simulator where both run. With NATS the gateways
+ * publish to the record stream and the pipeline reads its share of the stream's partitions;
+ * without, the gateways hand their records to the pipeline in the same process.
+ */
+export async function startDevices(
+  services: Services,
+  log: DevicesLog,
+  opts: { nc?: NatsConnection | null } = {},
+): Promise<RunningDevices> {
   const { config, db } = services;
-  const pipeline = createPipeline({
-    db: db.db,
-    dialect: db.dialect,
-    sqlite: db.sqlite,
-    bus: services.bus,
-    log,
-  });
-  const commands = createCommandDispatcher({ db: db.db, bus: services.bus, log: log as any });
-  const gateways = await startGateways(
-    { ...config.gateways, host: config.host },
-    pipeline,
-    log as any,
-    commands,
-  );
+  const roles = new Set(config.roles);
+  const nc = opts.nc ?? null;
+  let consumer: StreamConsumer | null = null;
+  let pipeline: Pipeline | null = null;
+  if (roles.has('pipeline')) {
+    pipeline = createPipeline({
+      db: db.db,
+      dialect: db.dialect,
+      sqlite: db.sqlite,
+      bus: services.bus,
+      log,
+      ...(nc ? { owns: (deviceId: string) => consumer?.owns(deviceId) ?? false } : {}),
+    });
+    if (nc)
+      consumer = await startStreamConsumer({
+        nc,
+        db: db.db,
+        pipeline,
+        settings: config.stream,
+        log,
+      });
+  }
+  let sink: IngestSink | null = pipeline;
+  let streamSink: StreamSink | null = null;
+  let gateways: RunningGateways | null = null;
+  let commands: CommandDispatcher | null = null;
+  if (roles.has('ingest')) {
+    if (nc) {
+      await ensureStream(nc, config.stream);
+      sink = streamSink = createStreamSink({
+        nc,
+        db: db.db,
+        bus: services.bus,
+        settings: config.stream,
+      });
+    }
+    commands = createCommandDispatcher({ db: db.db, bus: services.bus, log: log as any });
+    gateways = await startGateways(
+      { ...config.gateways, host: config.host },
+      sink!,
+      log as any,
+      commands,
+    );
+    services.gatewayStats = gateways.stats;
+  }
 
   let simulator: Simulator | null = null;
-  if (config.sim.units !== 0) {
+  if (config.sim.units !== 0 && gateways && pipeline && sink) {
     const units = await demoSimUnits(db.db, config.sim.units);
     if (units.length) {
       const startTime = await simulationStart(db.db, units, config.sim.backfillHours);
@@ -60,9 +116,19 @@ export async function startDevices(services: Services, log: DevicesLog): Promise
           teltonikaHost: '127.0.0.1',
           teltonikaPort: gateways.ports.teltonika,
           gt06Port: gateways.ports.gt06,
+          h02Port: gateways.ports.h02,
+          meitrackPort: gateways.ports.meitrack,
+          queclinkPort: gateways.ports.queclink,
+          // A couple of FMBs on UDP, while the UDP listener is on.
+          teltonikaUdpIds:
+            config.gateways.teltonikaUdp === false
+              ? undefined
+              : new Set(DEMO_UDP_UNITS.map((i) => demoDeviceId('demo', i, 'teltonika'))),
         },
         startTime,
-        history: { sink: pipeline, onProgress: historyLogger(log, startTime) },
+        // The history takes the gateways' way in (the record stream, with NATS), so a unit's
+        // records reach its pipeline in order.
+        history: { sink, onProgress: historyLogger(log, startTime) },
         log: log as any,
       });
       services.simulatorHistory = () => simulator?.stats().history ?? null;
@@ -71,14 +137,17 @@ export async function startDevices(services: Services, log: DevicesLog): Promise
 
   return {
     pipeline,
+    consumer,
     gateways,
     commands,
     simulator,
     async close() {
       await simulator?.stop();
-      commands.close();
-      await gateways.close();
-      await pipeline.close();
+      commands?.close();
+      await gateways?.close();
+      streamSink?.close();
+      await consumer?.close();
+      await pipeline?.close();
     },
   };
 }

@@ -1,13 +1,19 @@
-// The one process entry: reads the configuration and starts what it asks for.
-import { loadConfig } from './config';
+// The one process entry: reads the configuration and starts what it asks for. `--role=api,jobs`
+// (or ROLES) starts part of the portal (docs/scale-out.md); the command line wins over ROLES.
+import { ROLES, loadConfig } from './config';
 import { startServer } from './server';
 import { DEMO_LOGINS } from './demo/seed';
 
 async function main() {
-  const config = loadConfig();
+  const roleArg = process.argv.slice(2).find((a) => a.startsWith('--role='));
+  const config = loadConfig(
+    roleArg ? { ...process.env, ROLES: roleArg.slice('--role='.length) } : process.env,
+  );
   const running = await startServer(config, { logger: true });
   const url = config.publicUrl;
-  const lines = [``, `  Fleet portal is running at ${url}`, ``];
+  const split = config.roles.length < ROLES.length;
+  const lines = split ? [``, `  Fleet portal process running: ${config.roles.join(', ')}`] : [``];
+  if (config.roles.includes('api')) lines.push(`  Fleet portal is running at ${url}`, ``);
   if (config.demo) {
     lines.push('  Demo logins (username / password):');
     for (const l of DEMO_LOGINS)

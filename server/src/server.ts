@@ -5,7 +5,11 @@ import { resetClock, setClock } from './clock';
 import { migrate, openDb } from './db';
 import { createMailer } from './notify/mailer';
 import { RateLimiter } from './auth/rate-limit';
-import { createMemoryBus } from './live/bus';
+import { sql, type Kysely } from 'kysely';
+import { createMemoryBus, type Bus } from './live/bus';
+import { connectNats } from './live/nats';
+import { createNatsBus } from './live/nats-bus';
+import type { Database } from './db';
 import { createFastify, registerPortal } from './http/app';
 import { registerAllTasks } from './tasks';
 import { ensureAdmin, seedDemo } from './demo/seed';
@@ -25,7 +29,11 @@ export interface Running {
   close(): Promise<void>;
 }
 
-export async function createServices(config: Config, log: FastifyBaseLogger): Promise<Services> {
+export async function createServices(
+  config: Config,
+  log: FastifyBaseLogger,
+  bus: Bus = createMemoryBus(),
+): Promise<Services> {
   const db = openDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -44,9 +52,27 @@ export async function createServices(config: Config, log: FastifyBaseLogger): Pr
       username: new RateLimiter(db.db, config.loginLimit.perUsername, config.loginLimit.windowMs),
       ip: new RateLimiter(db.db, config.loginLimit.perIp, config.loginLimit.windowMs),
     },
-    bus: createMemoryBus(),
+    bus,
   };
 }
+
+/**
+ * Runs the first start's seeding alone: on PostgreSQL under a session advisory lock, so several
+ * processes started at once on an empty database make its support account and demo data once.
+ */
+async function seedingAlone<T>(services: Services, fn: (db: Kysely<Database>) => Promise<T>) {
+  const { db, dialect } = services.db;
+  if (dialect !== 'postgres') return fn(db);
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${SEED_LOCK})`.execute(conn);
+    try {
+      return await fn(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(${SEED_LOCK})`.execute(conn);
+    }
+  });
+}
+const SEED_LOCK = 7_401_174;
 
 export async function startServer(
   config: Config,
@@ -59,16 +85,33 @@ export async function startServer(
     ? { level: config.logLevel, ...(opts.logger === true ? {} : opts.logger) }
     : false;
   const app = createFastify(config, { logger });
-  const services = await createServices(config, app.log);
+  const roles = new Set(config.roles);
+  const nc = config.natsUrl
+    ? await connectNats(config.natsUrl, app.log, { name: `fleet ${config.roles.join(',')}` })
+    : null;
+  const bus = nc
+    ? createNatsBus(nc, {
+        subject: `${config.natsSubject}.bus`,
+        onError: (err, topic) => app.log.error({ err, topic }, 'bus message'),
+      })
+    : createMemoryBus();
+  const services = await createServices(config, app.log, bus);
   let seededDemo = false;
   let generatedAdminPassword: string | null = null;
-  if (config.demo) seededDemo = await seedDemo(services.db.db);
-  else generatedAdminPassword = await ensureAdmin(services.db.db, config.adminPassword);
+  if (roles.has('api')) {
+    if (config.demo) seededDemo = await seedingAlone(services, seedDemo);
+    else
+      generatedAdminPassword = await seedingAlone(services, (db) =>
+        ensureAdmin(db, config.adminPassword),
+      );
+  }
   registerAllTasks();
-  await registerPortal(app, services, { plugins: [liveHub(services), trackRoutes(services)] });
-  if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
-  else await app.ready();
-  const devices = await startDevices(services, app.log);
+  if (roles.has('api')) {
+    await registerPortal(app, services, { plugins: [liveHub(services), trackRoutes(services)] });
+    if (opts.listen !== false) await app.listen({ port: config.port, host: config.host });
+    else await app.ready();
+  } else await app.ready();
+  const devices = await startDevices(services, app.log, { nc });
   const jobs = startJobs(services, devices, app.log);
   return {
     app,
@@ -80,7 +123,9 @@ export async function startServer(
       await jobs.stop();
       await devices.close();
       await app.close();
+      await services.bus.close();
       await services.db.close();
+      await nc?.drain().catch(() => {});
       resetClock();
     },
   };

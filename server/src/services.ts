@@ -1,3 +1,4 @@
+import type { GatewayStats } from './ingest/tcp';
 import type { Config } from './config';
 import type { Db } from './db';
 import type { Mailer } from './notify/mailer';
@@ -14,4 +15,6 @@ export interface Services {
   bus: Bus;
   /** How far the demo fleet's history is written, while a simulator runs (shown by /api/health). */
   simulatorHistory?: () => HistoryProgress | null;
+  /** The TCP gateways' figures (connections, frames, garbage floods), shown by /api/health. */
+  gatewayStats?: () => Record<string, GatewayStats>;
 }

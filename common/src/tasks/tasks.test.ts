@@ -34,7 +34,14 @@ describe('task parameters', () => {
   it('attach only trackers of a protocol the gateways speak', () => {
     expect(messages('set_unit_device', { uid: 1, device_id: '123', protocol: 'gt06' })).toEqual([]);
     expect(messages('set_unit_device', { uid: 1, device_id: '123', protocol: 'nmea' })).toEqual([
-      'protocol: Invalid option: expected one of "osmand"|"teltonika"|"gt06"',
+      'protocol: Invalid option: expected one of "osmand"|"teltonika"|"gt06"|"h02"|"meitrack"|"queclink"',
+    ]);
+    // A model is one the gateway decodes for that protocol, or none.
+    const gt06 = { uid: 1, device_id: '123', protocol: 'gt06' };
+    expect(messages('set_unit_device', { ...gt06, model: 'SEEWORLD' })).toEqual([]);
+    expect(messages('set_unit_device', { ...gt06, model: '' })).toEqual([]);
+    expect(messages('set_unit_device', { ...gt06, model: 'GV300' })).toEqual([
+      'model: not a model of this protocol',
     ]);
   });
 

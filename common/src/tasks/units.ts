@@ -4,9 +4,33 @@ import { z } from 'zod';
 import type { UnitListItem } from '../api';
 import { idSchema, noParams, plainText, uidList } from './shared';
 
-/** The tracker protocols the gateways speak (API.md §6). */
-export const DEVICE_PROTOCOLS = ['osmand', 'teltonika', 'gt06'] as const;
+/** The tracker protocols the gateways speak (API.md §6; 'queclink' is the GL200/GL300/GV family). */
+export const DEVICE_PROTOCOLS = [
+  'osmand',
+  'teltonika',
+  'gt06',
+  'h02',
+  'meitrack',
+  'queclink',
+] as const;
 export type DeviceProtocol = (typeof DEVICE_PROTOCOLS)[number];
+
+/**
+ * Tracker models whose bytes the gateway decodes differently from the protocol's standard layout:
+ * GT06 clones (a Concox LW, SeeWorld, R11, QH302R), Meitrack models that report ADC counts instead
+ * of volts, Queclink devices whose protocol version does not name them. A unit's device has one of
+ * them or none (server/src/ingest/protocols; docs/protocols.md).
+ */
+export const DEVICE_MODELS: Readonly<Partial<Record<DeviceProtocol, readonly string[]>>> = {
+  gt06: ['LW', 'SEEWORLD', 'R11', 'QH302R'],
+  meitrack: ['MVT340', 'MVT380', 'MT90', 'MT90G', 'T1', 'T3', 'MVT100', 'MVT600', 'MVT800', 'TC68', 'TC68S'],
+  queclink: [
+    'CV100LG', 'CV200', 'GB100', 'GL200', 'GL300', 'GL300VC', 'GL300W', 'GL320M', 'GL50', 'GL500',
+    'GL500M', 'GL50B', 'GL530', 'GMT100', 'GT501', 'GV200', 'GV30CEU', 'GV300', 'GV300W', 'GV310LAU',
+    'GV350M', 'GV355CEU', 'GV50P', 'GV500', 'GV500MAP', 'GV500VC', 'GV55', 'GV55 LITE', 'GV55W',
+    'GV56', 'GV58LAU', 'GV600M', 'GV600MG', 'GV600W', 'GV65', 'GV75W', 'GV800W',
+  ],
+}; // prettier-ignore
 
 export const unitParams = {
   get_unit_list_full: z.object({
@@ -15,15 +39,22 @@ export const unitParams = {
   }),
   get_unit: z.object({ uid: idSchema }),
   get_dashboard_today: noParams,
-  set_unit_device: z.object({
-    uid: idSchema,
-    device_id: z
-      .string()
-      .trim()
-      .max(64)
-      .regex(/^[A-Za-z0-9_.:-]*$/, 'use letters, digits and _ . : - only'),
-    protocol: z.enum(DEVICE_PROTOCOLS),
-  }),
+  set_unit_device: z
+    .object({
+      uid: idSchema,
+      device_id: z
+        .string()
+        .trim()
+        .max(64)
+        .regex(/^[A-Za-z0-9_.:-]*$/, 'use letters, digits and _ . : - only'),
+      protocol: z.enum(DEVICE_PROTOCOLS),
+      /** One of DEVICE_MODELS[protocol]; absent or '' for the standard layout. */
+      model: z.string().trim().max(32).optional(),
+    })
+    .refine((p) => !p.model || (DEVICE_MODELS[p.protocol] ?? []).includes(p.model), {
+      message: 'not a model of this protocol',
+      path: ['model'],
+    }),
   get_unit_issues: noParams,
   get_stealth_unit_data: z.object({ uids: uidList }),
 };
@@ -45,6 +76,8 @@ export interface UnitDetail extends UnitListItem {
   _sys_Ref: string;
   device_id: string | null;
   protocol: string | null;
+  /** DEVICE_MODELS[protocol] the device is decoded as, or null for the standard layout. */
+  device_model: string | null;
   stock_status: number;
   /** km */
   odometer: number | null;

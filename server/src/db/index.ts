@@ -22,6 +22,9 @@ import { maintenance } from './migrations/0012_maintenance';
 import { reports } from './migrations/0015_reports';
 import { tripIdle } from './migrations/0016_trip_idle';
 import { recovery } from './migrations/0017_recovery';
+import { deviceModel } from './migrations/0018_device_model';
+import { positionsPartitions } from './migrations/0019_positions_partitions';
+import { stream } from './migrations/0020_stream';
 
 export type { Database } from './types';
 export type { Dialect } from './migrations/helpers';
@@ -50,6 +53,10 @@ export function openDb(opts: {
     // An idle client that loses its connection is dropped from the pool and the next query opens
     // a new one; without a listener, pg would throw the error and end the process.
     pool.on('error', (err) => opts.onConnectionError?.(err));
+    // A client in use that loses its connection between two statements (a restart, an admin
+    // ending it) emits 'error' outside any query: without a listener that would end the process.
+    // Its next statement fails on its own and the pool drops it; an idle one is reported above.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
@@ -86,6 +93,9 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '0015_reports': reports(dialect),
     '0016_trip_idle': tripIdle(dialect),
     '0017_recovery': recovery(dialect),
+    '0018_device_model': deviceModel(dialect),
+    '0019_positions_partitions': positionsPartitions(dialect),
+    '0020_stream': stream(dialect),
   };
 }
 

@@ -20,6 +20,9 @@ import type {
   FleetUnitsTable,
   FleetsTable,
   JobLeasesTable,
+  StreamPartitionsTable,
+  StreamMembersTable,
+  DeadLettersTable,
   JobsTable,
   LocationsTable,
   LoginLimitsTable,
@@ -83,6 +86,9 @@ export interface Database {
   track_all_links: TrackAllLinksTable;
   login_limits: LoginLimitsTable;
   job_leases: JobLeasesTable;
+  stream_partitions: StreamPartitionsTable;
+  stream_members: StreamMembersTable;
+  dead_letters: DeadLettersTable;
   locations: LocationsTable;
   routes: RoutesTable;
   route_units: RouteUnitsTable;

@@ -1,5 +1,5 @@
 // The demo fleet (issue 2 §7): towns, vehicles and people around four South African cities.
-import type { VehicleClass } from '@fleet/common';
+import type { DeviceProtocol, VehicleClass } from '@fleet/common';
 
 export const DEMO_CITIES = [
   { name: 'Johannesburg', lat: -26.2041, lon: 28.0473 },
@@ -17,7 +17,7 @@ export interface DemoUnit {
   service_type: string;
   unit_type: string;
   city: number;
-  protocol: 'teltonika' | 'osmand' | 'gt06';
+  protocol: DeviceProtocol;
 }
 
 const MODELS: [string, VehicleClass][] = [
@@ -57,6 +57,25 @@ const SERVICE_TYPES = [
   'stealth',
 ];
 
+/**
+ * Units 30-35 carry the other trackers a provider fits (issue 18): Queclink GV300s in the trucks,
+ * Meitrack units, cheap H02 (Sinotrack) trackers in a motorbike and a runabout.
+ */
+const MIXED_FLEET: readonly DeviceProtocol[] = [
+  'queclink',
+  'meitrack',
+  'h02',
+  'h02',
+  'meitrack',
+  'queclink',
+];
+
+/**
+ * Teltonika units that report over UDP (an FMB set to UDP to save data): the simulator sends their
+ * records as datagrams to the Teltonika port number.
+ */
+export const DEMO_UDP_UNITS: readonly number[] = [8, 15];
+
 export const DEMO_UNITS: DemoUnit[] = Array.from({ length: 40 }, (_, i) => {
   const [model, cls] = MODELS[i % MODELS.length];
   const city = i % 4;
@@ -73,7 +92,7 @@ export const DEMO_UNITS: DemoUnit[] = Array.from({ length: 40 }, (_, i) => {
     service_type: SERVICE_TYPES[i % SERVICE_TYPES.length],
     unit_type: cls === 'trailer' ? 'Solar' : i % 13 === 0 ? 'Mobile' : 'Wired',
     city,
-    protocol: i < 20 ? 'teltonika' : i < 36 ? 'osmand' : 'gt06',
+    protocol: i < 20 ? 'teltonika' : i < 30 ? 'osmand' : i < 36 ? MIXED_FLEET[i - 30] : 'gt06',
   };
 });
 

@@ -24,6 +24,8 @@ export async function healthRoutes(base: FastifyInstance, opts: { services: Serv
     if (!ready) return reply.status(503).send({ status: 'starting', version });
     // The server's time, so operators and browser tests see the clock it runs on (CLOCK_START).
     const body: Record<string, unknown> = { status: 'ok', version, time: iso(now()) };
+    const gateways = services.gatewayStats?.();
+    if (gateways && Object.keys(gateways).length) body.gateways = gateways;
     const history = services.simulatorHistory?.();
     if (history)
       body.simulator = {

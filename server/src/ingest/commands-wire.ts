@@ -11,14 +11,23 @@
 // Speed buzzer: Teltonika's overspeeding scenario (FMB parameters 11100 scenario priority, 11103
 // output control = DOUT2 where the buzzer is wired, 11104 max speed km/h); Concox `SPEED,ON,t,s,m#`
 // (t seconds over the limit before it alarms, s km/h, m 1 = alarm over GPRS and SMS).
-import { IMMOBILISE_MAX_KMH, type CommandKind, type ImmobiliserMode } from '@fleet/common';
+import {
+  COMMAND_PROTOCOLS,
+  IMMOBILISE_MAX_KMH,
+  type CommandKind,
+  type ImmobiliserMode,
+} from '@fleet/common';
 import type { DeviceRecord } from './types';
+import type { CommandDialect, ReplyVerdict } from './command-dialect';
 import { dout1Of } from './protocols/teltonika-command';
+import { meitrackCommandDialect } from './protocols/meitrack-command';
+import { h02CommandDialect } from './protocols/h02-command';
+import { queclinkCommandDialect } from './protocols/queclink-command';
 
-export type CommandProtocol = 'teltonika' | 'gt06';
+/** Every protocol with a standing TCP connection the portal can send commands over. */
+export type CommandProtocol = (typeof COMMAND_PROTOCOLS)[number];
 
-export const isCommandProtocol = (p: string): p is CommandProtocol =>
-  p === 'teltonika' || p === 'gt06';
+export type { CommandDialect, ReplyVerdict } from './command-dialect';
 
 /** DOUT1 as each mode leaves it. */
 export const modeOutput = (mode: ImmobiliserMode): 0 | 1 => (mode === 'immobilise' ? 1 : 0);
@@ -26,40 +35,56 @@ export const modeOutput = (mode: ImmobiliserMode): 0 | 1 => (mode === 'immobilis
 /** Seconds over the limit before a GT06 raises its overspeed alarm. */
 const GT06_OVERSPEED_S = 20;
 
-/** The command text for a kind and its stored value ('' = buzzer off). */
-export function wireText(protocol: CommandProtocol, kind: CommandKind, value: string): string {
-  if (kind === 'immobiliser') {
-    const on = modeOutput(value as ImmobiliserMode);
-    return protocol === 'teltonika' ? `setdigout ${on}` : `Relay,${on}#`;
-  }
-  if (value === '') return protocol === 'teltonika' ? 'setparam 11100:0' : 'SPEED,OFF#';
-  return protocol === 'teltonika'
-    ? `setparam 11100:1;11103:2;11104:${value}`
-    : `SPEED,ON,${GT06_OVERSPEED_S},${value},1#`;
-}
+const teltonika: CommandDialect = {
+  wireText(kind, value) {
+    if (kind === 'immobiliser') return `setdigout ${modeOutput(value as ImmobiliserMode)}`;
+    return value === '' ? 'setparam 11100:0' : `setparam 11100:1;11103:2;11104:${value}`;
+  },
+  judgeReply(kind, value, text) {
+    if (kind === 'immobiliser') {
+      const dout1 = dout1Of(text);
+      if (dout1 === null) return 'unrelated';
+      return dout1 === modeOutput(value as ImmobiliserMode) ? 'confirmed' : 'unrelated';
+    }
+    const want = value === '' ? '11100:0' : `11104:${value}`;
+    if (!/param|new value/i.test(text)) return 'unrelated';
+    return text.includes(want) ? 'confirmed' : 'unrelated';
+  },
+};
 
-export type ReplyVerdict = 'confirmed' | 'failed' | 'unrelated';
+const gt06: CommandDialect = {
+  wireText(kind, value) {
+    if (kind === 'immobiliser') return `Relay,${modeOutput(value as ImmobiliserMode)}#`;
+    return value === '' ? 'SPEED,OFF#' : `SPEED,ON,${GT06_OVERSPEED_S},${value},1#`;
+  },
+  // The server flag already tied this answer to the command; its words say how it went.
+  judgeReply: (_kind, _value, text) =>
+    /fail|error|invalid|wrong/i.test(text) ? 'failed' : 'confirmed',
+};
+
+/** The protocols with a command channel, and how each says the commands. */
+const DIALECTS: Record<CommandProtocol, CommandDialect> = {
+  teltonika,
+  gt06,
+  h02: h02CommandDialect,
+  meitrack: meitrackCommandDialect,
+  queclink: queclinkCommandDialect,
+};
+
+export const isCommandProtocol = (p: string): p is CommandProtocol =>
+  (COMMAND_PROTOCOLS as readonly string[]).includes(p);
+
+/** The command text for a kind and its stored value ('' = buzzer off). */
+export const wireText = (protocol: CommandProtocol, kind: CommandKind, value: string): string =>
+  DIALECTS[protocol].wireText(kind, value);
 
 /** What a device's text answer says about a command it was sent. */
-export function judgeReply(
+export const judgeReply = (
   protocol: CommandProtocol,
   kind: CommandKind,
   value: string,
   text: string,
-): ReplyVerdict {
-  if (protocol === 'gt06') {
-    // The server flag already tied this answer to the command; its words say how it went.
-    return /fail|error|invalid|wrong/i.test(text) ? 'failed' : 'confirmed';
-  }
-  if (kind === 'immobiliser') {
-    const dout1 = dout1Of(text);
-    if (dout1 === null) return 'unrelated';
-    return dout1 === modeOutput(value as ImmobiliserMode) ? 'confirmed' : 'unrelated';
-  }
-  const want = value === '' ? '11100:0' : `11104:${value}`;
-  if (!/param|new value/i.test(text)) return 'unrelated';
-  return text.includes(want) ? 'confirmed' : 'unrelated';
-}
+): ReplyVerdict => DIALECTS[protocol].judgeReply(kind, value, text);
 
 /** DOUT1 as the newest of these records reports it (Teltonika IO 179), or null. */
 export function reportedDout1(records: readonly DeviceRecord[]): 0 | 1 | null {

@@ -1,15 +1,14 @@
-// Teltonika connection state: IMEI handshake, then AVL packets acknowledged after commit.
+// Teltonika connection state: IMEI handshake, then AVL packets acknowledged after commit, and
+// Codec 12/13 messages stored without acknowledgement (responses also go to the command channel).
+import { now } from '../clock';
 import type { Connection, FrameSession } from './tcp';
 import type { IngestSink } from './types';
 import type { IngestLog } from './log';
 import type { CommandChannel, CommandLink } from './commands';
+import { encodeCodec12Command } from './protocols/teltonika-command';
+import { SubmitGroup } from './submit-group';
 import {
-  CODEC12_RESPONSE,
-  decodeCodec12,
-  encodeCodec12Command,
-} from './protocols/teltonika-command';
-import {
-  decodeTeltonikaAvl,
+  decodeTeltonikaFrame,
   decodeTeltonikaImei,
   encodeTeltonikaAck,
   TELTONIKA_ACCEPT,
@@ -35,7 +34,14 @@ export function teltonikaSession(
     send: (text) => conn.write(encodeCodec12Command(text)),
   };
 
+  // Packets that arrive together are stored in one submit, each acknowledged after the commit.
+  const group = new SubmitGroup(sink, (err) =>
+    log.warn({ protocol: 'teltonika', deviceId, err }, 'teltonika: not stored, no ack sent'),
+  );
+
   async function handshake(buf: Buffer, off: number, len: number): Promise<boolean> {
+    // The packets before it are stored and acknowledged first: answers leave in packet order.
+    await group.flush();
     const imei = decodeTeltonikaImei(buf, off, len);
     if (!imei) {
       log.warn({ protocol: 'teltonika', remoteAddress }, 'teltonika: bad handshake');
@@ -61,11 +67,16 @@ export function teltonikaSession(
   }
 
   async function data(buf: Buffer, off: number, len: number, id: string): Promise<boolean> {
-    const result = decodeTeltonikaAvl(buf, off, len, id);
-    if (result.status === 'ignored') {
+    const result = decodeTeltonikaFrame(buf, off, len, id, now());
+    if (result.status === 'ignored') return true;
+    if (result.status === 'serial') {
+      // Codec 12/13: stored, never acknowledged (the device expects no answer to them).
+      if (result.records.length) group.add(result.records);
       // A Codec 12 response to a command: the dispatcher matches it to the command.
-      const msg = decodeCodec12(buf, off, len);
-      if (msg && msg.type === CODEC12_RESPONSE) commands?.reply(id, { text: msg.text });
+      const { responses } = result;
+      group.then(() => {
+        for (const text of responses) commands?.reply(id, { text });
+      });
       return true;
     }
     if (result.status !== 'ok') {
@@ -77,23 +88,21 @@ export function teltonikaSession(
       return true;
     }
     if (result.count === 0) {
-      conn.write(encodeTeltonikaAck(0));
+      group.then(() => conn.write(encodeTeltonikaAck(0)));
       return true;
     }
-    try {
-      await sink.submit(result.records);
-    } catch (err) {
-      log.warn({ protocol: 'teltonika', deviceId: id, err }, 'teltonika: not stored, no ack sent');
-      return true;
-    }
-    conn.write(encodeTeltonikaAck(result.count));
-    commands?.records(id, result.records);
-    return true;
+    const { records, count } = result;
+    group.add(records, () => {
+      conn.write(encodeTeltonikaAck(count));
+      commands?.records(id, records);
+    });
+    return group.next();
   }
 
   return {
     frameLength: teltonikaFrameLength,
     onGarbage: () => false,
+    flush: () => group.flush(),
     onClose() {
       if (deviceId !== null) commands?.disconnected(deviceId, link);
     },

@@ -47,7 +47,9 @@ export type DeviceEventType =
   | 'early_warning_lost' // (21) the early warning tag was lost during a trip
   | 'crash_park_tilt' // (22) tilted while parked (lifted, rolled)
   | 'crash_braking' // (23) crash-level braking
-  | 'crash_impact_park'; // (24) an impact while parked
+  | 'crash_impact_park' // (24) an impact while parked
+  // Derived by the pipeline from `attributes.result`: the device's text answer to a command.
+  | 'command_reply';
 
 /** One decoded message from a device: a position, or a status without a fix. */
 export interface DeviceRecord {
@@ -86,7 +88,10 @@ export interface DeviceRecord {
   outputs?: number;
   driverId?: string;
   events: DeviceEventType[];
-  /** Every other decoded value, named as Traccar names them (alarm, io239, tag1Voltage, ...). */
+  /**
+   * Every other decoded value, named as Traccar names them (alarm, io239, tag1Voltage, ...).
+   * `result` is a device's text answer to a command: the pipeline files it as a command_reply event.
+   */
   attributes: Record<string, number | string | boolean>;
 }
 
@@ -99,4 +104,9 @@ export interface IngestSink {
   /** True when the identifier belongs to a provisioned unit; unknown ones are recorded. */
   identify(protocol: Protocol, deviceId: string, remoteAddress: string): Promise<boolean>;
   submit(records: DeviceRecord[]): Promise<void>;
+  /**
+   * The device model set on the unit (set_unit_device), for protocols whose bytes mean different
+   * things per model (GT06 clones: 'LW', 'SEEWORLD', 'R11', ...); null when none is set.
+   */
+  deviceModel?(protocol: Protocol, deviceId: string): Promise<string | null>;
 }

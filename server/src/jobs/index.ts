@@ -9,17 +9,24 @@ import { outboxJob } from './outbox';
 import { reminderCheckJob } from './reminder-check';
 import { scheduledReportsJob } from './scheduled-reports';
 import { notConnectingJob } from './not-connecting';
+import { positionsUpkeepJob } from './positions-upkeep';
 import { createOutboxSender } from '../notify/outbox';
 import { createSmsSender } from '../notify/sms';
 
 export { defineJob, type JobContext, type JobDefinition, type JobLog } from './define';
 export { createJobRunner, type JobRunner } from './runner';
 
-/** Starts the server's jobs on its clock; stop() waits for runs in progress. */
+/**
+ * Starts the server's jobs on its clock; stop() waits for runs in progress. A process without the
+ * jobs role runs only its own pipeline's trip expiry.
+ */
 export function startJobs(services: Services, devices: RunningDevices, log: JobLog): JobRunner {
-  const jobs: JobDefinition[] = [sessionCleanupJob];
-  const tripExpiry = tripExpiryJob(devices.pipeline);
+  const jobs: JobDefinition[] = [];
+  // Every process with a pipeline closes the trips of its own silent units.
+  const tripExpiry = devices.pipeline && tripExpiryJob(devices.pipeline);
   if (tripExpiry) jobs.push(tripExpiry);
+  if (!services.config.roles.includes('jobs')) return startRunner(services, jobs, log, () => {});
+  jobs.push(sessionCleanupJob);
   // Alert e-mail and SMS: swept by the job, and sent at once when the rule engine queues them.
   const { config } = services;
   const outbox = createOutboxSender({
@@ -34,7 +41,20 @@ export function startJobs(services: Services, devices: RunningDevices, log: JobL
   jobs.push(reminderCheckJob());
   jobs.push(scheduledReportsJob(services));
   jobs.push(notConnectingJob());
+  jobs.push(positionsUpkeepJob(services.db.dialect, config.positionsRetentionDays));
   const unsubscribe = services.bus.subscribe('outbox_queued', () => outbox.kick());
+  return startRunner(services, jobs, log, async () => {
+    unsubscribe();
+    await outbox.stop();
+  });
+}
+
+function startRunner(
+  services: Services,
+  jobs: JobDefinition[],
+  log: JobLog,
+  after: () => void | Promise<void>,
+): JobRunner {
   const runner = createJobRunner({ db: services.db.db, bus: services.bus, log, jobs });
   runner.start();
   return {
@@ -42,9 +62,8 @@ export function startJobs(services: Services, devices: RunningDevices, log: JobL
     start: () => runner.start(),
     tick: () => runner.tick(),
     async stop() {
-      unsubscribe();
       await runner.stop();
-      await outbox.stop();
+      await after();
     },
   };
 }

@@ -1,6 +1,9 @@
 // /api/live (API.md §5): per-user WebSocket fan-out of unit updates, scoped to the user's units
-// and coalesced to at most one update per unit per second; device events and rule alerts of those
-// units as they are stored, and "counts" messages that tell the top bar which counter to re-read.
+// and coalesced to at most one update per unit per second (a unit not sent for a second goes out
+// at the next short tick, so a vehicle reporting every few seconds reaches the map within tens of
+// milliseconds; one reporting faster is sent once a second with its latest fields); device events
+// and rule alerts of those units as they are stored, and "counts" messages that tell the top bar
+// which counter to re-read.
 import type { FastifyInstance } from 'fastify';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
@@ -17,7 +20,10 @@ import { noQuery } from '../http/zod';
 import type { RuleAlertMessage, SessionRevokedMessage, UnitsChangedMessage } from './bus';
 
 export interface LiveOptions {
+  /** The least time between two updates of one unit to one socket (ms, default 1000). */
   flushMs?: number;
+  /** How often waiting updates are looked at (ms, default 50). */
+  tickMs?: number;
 }
 
 interface Client {
@@ -27,6 +33,8 @@ interface Client {
   /** Bumped per unit-access query, so a slow answer never overwrites a newer one. */
   unitsQuery: number;
   pending: Map<number, Record<string, unknown>>;
+  /** When each unit's last update went to this socket (performance.now()). */
+  sentAt: Map<number, number>;
 }
 
 function revokes(msg: SessionRevokedMessage, user: SessionUser): boolean {
@@ -54,6 +62,7 @@ function seesRuleAlert(c: Client, msg: RuleAlertMessage): boolean {
 
 export function liveHub(services: Services, opts: LiveOptions = {}) {
   const flushMs = opts.flushMs ?? 1000;
+  const tickMs = opts.tickMs ?? 50;
   return async (app: FastifyInstance) => {
     const clients = new Set<Client>();
     const { bus } = services;
@@ -144,13 +153,19 @@ export function liveHub(services: Services, opts: LiveOptions = {}) {
     }
 
     const flushTimer = setInterval(() => {
+      const at = performance.now();
       for (const c of clients) {
         if (!c.pending.size) continue;
-        const units = [...c.pending.entries()].map(([uid, fields]) => ({ ...fields, uid }));
-        c.pending.clear();
-        send(c, { type: 'units', units });
+        const units: Record<string, unknown>[] = [];
+        for (const [uid, fields] of c.pending) {
+          if (at - (c.sentAt.get(uid) ?? -Infinity) < flushMs) continue;
+          units.push({ ...fields, uid });
+          c.pending.delete(uid);
+          c.sentAt.set(uid, at);
+        }
+        if (units.length) send(c, { type: 'units', units });
       }
-    }, flushMs);
+    }, tickMs);
 
     app.addHook('onClose', async () => {
       clearInterval(flushTimer);
@@ -189,6 +204,7 @@ export function liveHub(services: Services, opts: LiveOptions = {}) {
           units: new Set(),
           unitsQuery: 0,
           pending: new Map(),
+          sentAt: new Map(),
         });
         clients.add(c);
         await refreshUnits(c);

@@ -142,8 +142,11 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
 
-  /** Takes up to `batch` due rows for this sender; the rows it got. */
-  async function claim(): Promise<{ rows: OutboxRow[]; until: number }> {
+  /**
+   * Takes up to `batch` due rows for this sender: the rows it got, and whether a whole batch was
+   * due (more may wait, even when another sender claimed some of these first).
+   */
+  async function claim(): Promise<{ rows: OutboxRow[]; until: number; full: boolean }> {
     const at = now();
     const until = at + leaseClockMs();
     const due = await db
@@ -164,9 +167,10 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) > 0) mine.push(id);
     }
-    if (!mine.length) return { rows: [], until };
+    const full = due.length === batch;
+    if (!mine.length) return { rows: [], until, full };
     const rows = await db.selectFrom('outbox').selectAll().where('id', 'in', mine).execute();
-    return { rows, until };
+    return { rows, until, full };
   }
 
   async function unitAndZone(uid: number, clientId: number) {
@@ -331,8 +335,9 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
     const result: OutboxRunResult = { sent: 0, failed: 0, givenUp: 0 };
     const messages = new Map<string, Promise<Message>>();
     for (;;) {
-      const { rows, until } = await claim();
-      if (!rows.length) break;
+      const { rows, until, full } = await claim();
+      // Rows lost to another sender's claims are its to send; the next look finds the rest.
+      if (!rows.length && !full) break;
       // A lane per channel, so a stuck SMTP server does not hold up the SMS (or the reverse).
       const lanes = new Map<string, OutboxRow[]>();
       for (const r of rows) lanes.set(r.kind, [...(lanes.get(r.kind) ?? []), r]);
@@ -345,7 +350,7 @@ export function createOutboxSender(opts: OutboxSenderOptions): OutboxSender {
           return Array.from({ length: Math.min(parallel, lane.length) }, worker);
         }),
       );
-      if (rows.length < batch || stopped) break;
+      if (!full || stopped) break;
     }
     return result;
   }

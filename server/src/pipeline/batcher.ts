@@ -4,6 +4,9 @@
 // trip-expiry sweep) run one at a time, in order. Each submit's promise settles with the
 // transaction that contains it; when a batch of several submits fails, each is retried alone so
 // that one poisoned submit does not refuse its neighbours.
+// Devices whose every frame waits for its ack (one position a frame: GT06, H02, ...) come back
+// together after a commit: once as many submits wait as the last batch held, the batch is written
+// at once instead of after maxDelayMs, since no more are coming before that.
 
 interface Job<T> {
   items: T[];
@@ -27,6 +30,8 @@ export class Batcher<T> {
   private running = false;
   private idle: (() => void)[] = [];
   private closed = false;
+  /** Submits in the last batch written. */
+  private lastJobs = Infinity;
 
   constructor(private readonly opts: BatcherOptions<T>) {}
 
@@ -36,7 +41,7 @@ export class Batcher<T> {
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ items, resolve, reject });
       this.queued += items.length;
-      this.schedule(this.queued >= this.opts.maxItems);
+      this.schedule(this.queued >= this.opts.maxItems || this.queue.length >= this.lastJobs);
     });
   }
 
@@ -99,6 +104,7 @@ export class Batcher<T> {
           n += job.items.length;
         }
         this.queued -= n;
+        this.lastJobs = take.length;
         await this.runJobs(take);
       }
     } finally {

@@ -7,7 +7,8 @@
 // - low battery: internal battery below lowBatteryV or lowBatteryPercent, re-armed above the "ok" pair;
 // - driver ID: a new non-empty iButton/RFID tag; driver changed: a tag naming another person;
 // - towing: two consecutive fixes at towingSpeedKmh with the ignition off, once per ignition-off;
-// - overspeed: above overspeedKmh, if configured (speeding rules carry their own limits).
+// - overspeed: above overspeedKmh, if configured (speeding rules carry their own limits);
+// - command reply: a device's answer to a command (`attributes.result`), whenever it comes.
 // Transitions are only derived from a known previous state (a unit's first record raises none),
 // and only from records that are not older than the live state.
 import type { DeviceEventType, DeviceRecord } from '../ingest/types';
@@ -60,6 +61,12 @@ export function deriveEvents(
   for (let i = 0; i < reported.length; i++) {
     const type = reported[i];
     if (reported.indexOf(type) === i) out.push({ type, attributes: REPORTED });
+  }
+  // A device's answer to a command (sent by the portal, an SMS or the maker's tool) is kept whole
+  // in the unit's event list; the command queue also matches it to the command it answers.
+  const result = rec.attributes.result;
+  if (typeof result === 'string' && result !== '') {
+    out = add(out, reported, 'command_reply', JSON.stringify({ text: result.slice(0, 1000) }));
   }
   if (!ctx.applies) return out;
 

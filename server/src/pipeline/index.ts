@@ -11,7 +11,14 @@ import { now } from '../clock';
 import { expire } from '../domain/trips';
 import { Batcher } from './batcher';
 import { pipelineConfig, type PipelineConfig, type PipelineConfigInput } from './config';
-import { POSITION_COLUMNS, liveView, processRecords, type Batch, type UnitWork } from './process';
+import {
+  POSITION_COLUMNS,
+  liveView,
+  processRecords,
+  type Batch,
+  type BatchMark,
+  type UnitWork,
+} from './process';
 import { publishEvents, unitChanged, unitMessage } from './publish';
 import { UnitRegistry } from './registry';
 import {
@@ -52,6 +59,11 @@ export interface PipelineOptions {
   clock?: () => number;
   /** The rule evaluators (default rules/evaluators: one per rule type); tests pass their own. */
   evaluators?: Evaluators;
+  /**
+   * Whether this process stores a device's records now (stream/consumer.ts: its partition is
+   * held here); default every device. The trip-expiry sweep closes only the trips of those.
+   */
+  owns?: (deviceId: string) => boolean;
 }
 
 export interface PipelineStats {
@@ -76,6 +88,17 @@ export interface Pipeline extends IngestSink {
    * (jobs/trip-expiry.ts) calls it every `config.expireIntervalMs`.
    */
   expireTrips(): Promise<void>;
+  /**
+   * Stores records from the record stream as one batch of their own, with `mark` written in its
+   * transaction (the partition's committed sequence); resolves once committed.
+   */
+  submitMarked(records: DeviceRecord[], mark: BatchMark): Promise<void>;
+  /**
+   * The devices this process stores changed (a stream partition came or went): every unit's
+   * working state is read again from the database before its next record, and the next trip
+   * expiry looks for the silent units' open trips afresh.
+   */
+  reassigned(): Promise<void>;
   readonly stats: PipelineStats;
   readonly config: PipelineConfig;
 }
@@ -212,7 +235,7 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
     for (const uid of uids) runtimes.delete(uid);
   }
 
-  async function runBatch(records: DeviceRecord[]): Promise<void> {
+  async function runBatch(records: DeviceRecord[], mark?: BatchMark): Promise<void> {
     let units: Map<string, UnitInfo | null> | null = null;
     try {
       const prepared = await prepare(records);
@@ -232,6 +255,7 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
         rulesOf: (clientId) => prepared.rules.get(clientId),
         onRuleError,
       });
+      if (mark) batch.mark = mark;
       if (ruleError) {
         const { err, rule, count } = ruleError;
         ruleError = null;
@@ -272,18 +296,27 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
       const stale = await db
         .selectFrom('trips')
         .innerJoin('units', 'units.uid', 'trips.unit_id')
-        .select(['units.uid', 'units.client_id', 'units.service_type', 'units.driver_id'])
+        .select([
+          'units.uid',
+          'units.client_id',
+          'units.service_type',
+          'units.driver_id',
+          'units.device_id',
+        ])
         .where('trips.open', '=', 1)
         .where('trips.type', '=', 0)
         .where('trips.end_time', '<', now - cfg.trips.maxGapS * 1000)
         .execute();
+      const owns = opts.owns;
       await loadRuntimes(
-        stale.map((u) => ({
-          uid: u.uid,
-          clientId: u.client_id,
-          serviceType: u.service_type,
-          driverId: u.driver_id,
-        })),
+        (owns ? stale.filter((u) => u.device_id !== null && owns(u.device_id)) : stale).map(
+          (u) => ({
+            uid: u.uid,
+            clientId: u.client_id,
+            serviceType: u.service_type,
+            driverId: u.driver_id,
+          }),
+        ),
       );
     }
     const batch: Batch = {
@@ -352,6 +385,9 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
     identify(protocol: Protocol, deviceId: string, remoteAddress: string) {
       return registry.identify(protocol, deviceId, remoteAddress);
     },
+    async deviceModel(_protocol: Protocol, deviceId: string) {
+      return (await registry.lookup(deviceId))?.model ?? null;
+    },
     submit(records: DeviceRecord[]) {
       return batcher.add(records);
     },
@@ -365,6 +401,12 @@ export function createPipeline(opts: PipelineOptions): Pipeline {
     },
     invalidate: (deviceId?: string) => registry.invalidate(deviceId),
     expireTrips: () => batcher.exclusive(expireSilent),
+    submitMarked: (records, mark) => batcher.exclusive(() => runBatch(records, mark)),
+    reassigned: () =>
+      batcher.exclusive(async () => {
+        runtimes.clear();
+        swept = false;
+      }),
   };
 }
 

@@ -5,6 +5,8 @@
 // per unit and batch costs more than the stages themselves); if the transaction fails, the caller
 // drops the runtimes of the batch's units, which are then loaded again from the committed state,
 // so the resend is processed as if for the first time.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db';
 import type { DeviceRecord } from '../ingest/types';
 import { pushPoint, type SegmentOp, type TripPoint } from '../domain/trips';
 import type { PipelineConfig } from './config';
@@ -82,7 +84,15 @@ export interface Batch {
   /** Panic notification recipients of the batch's clients that have some (by client id). */
   panic: Map<number, PanicRecipients>;
   stats: { records: number; dropped: number; duplicates: number; jumps: number; unknown: number };
+  /**
+   * Written last in the batch's transaction (stream/consumer.ts: the partition's committed stream
+   * sequence, refused when this process no longer holds the partition, which rolls the batch back).
+   */
+  mark?: BatchMark;
 }
+
+/** A write of the batch's source, committed with it or not at all. */
+export type BatchMark = (trx: Kysely<Database>) => Promise<void>;
 
 export interface ProcessContext {
   now: number;

@@ -89,6 +89,7 @@ export class UnitRegistry {
           'units.service_type',
           'units.driver_id',
           'units.device_id',
+          'units.device_model',
           'clients.chase_up',
         ])
         .select((eb) =>
@@ -115,6 +116,7 @@ export class UnitRegistry {
               driverId: r.driver_id,
               remote: Boolean(r.remote),
               chaseUp: r.chase_up !== 0,
+              model: r.device_model,
             }
           : null;
         const ttl = info ? this.cfg.unitCacheTtlMs : this.cfg.unknownCacheTtlMs;

@@ -33,6 +33,8 @@ export interface UnitInfo {
    * chase-ups are filed as "don't chase up" (SPEC §4 state 7). Absent: chased.
    */
   chaseUp?: boolean;
+  /** The device's model (units.device_model) for gateways that decode by model. */
+  model?: string | null;
 }
 
 export interface UnitRuntime {

@@ -8,7 +8,7 @@ import type { Dialect } from '../db';
 /** Parameters per statement: well inside SQLite's 32766 and PostgreSQL's 65535. */
 const MAX_PARAMS = 4000;
 
-export class MultiRowStatement {
+export class MultiRowStatement implements BatchStatement {
   readonly width: number;
   private readonly maxRows: number;
   private readonly head: string;
@@ -60,6 +60,81 @@ export class MultiRowStatement {
     }
     return out;
   }
+}
+
+/** What the hot path needs of a batch statement: rows in (flat, `width` values each), RETURNING out. */
+export interface BatchStatement {
+  readonly width: number;
+  run<R = unknown>(db: Kysely<any>, params: unknown[]): Promise<R[]>;
+}
+
+/**
+ * PostgreSQL's one statement per table and batch: `insert ... select * from unnest($1::t1[], ...)`
+ * with one array parameter per column, so a batch of any size is one statement of `width`
+ * parameters whose text never changes, instead of chunks of VALUES lists. The column types are
+ * read from the catalogue on first use (so they follow the migrations).
+ */
+export class UnnestStatement implements BatchStatement {
+  readonly width: number;
+  private text: string | null = null;
+
+  constructor(
+    private readonly table: string,
+    private readonly columns: readonly string[],
+    private readonly tail = '',
+  ) {
+    this.width = columns.length;
+  }
+
+  private async statement(db: Kysely<any>): Promise<string> {
+    if (this.text) return this.text;
+    const types = await pgColumnTypes(db, this.table);
+    const arrays = this.columns.map((c, i) => {
+      const type = types.get(c);
+      if (!type) throw new Error(`${this.table}.${c}: no such column`);
+      return `$${i + 1}::${type}[]`;
+    });
+    this.text =
+      `insert into "${this.table}" (${this.columns.map((c) => `"${c}"`).join(', ')}) ` +
+      `select * from unnest(${arrays.join(', ')})${this.tail ? ` ${this.tail}` : ''}`;
+    return this.text;
+  }
+
+  async run<R = unknown>(db: Kysely<any>, params: unknown[]): Promise<R[]> {
+    const rows = params.length / this.width;
+    if (rows === 0) return [];
+    const text = await this.statement(db);
+    const columns: unknown[][] = [];
+    for (let c = 0; c < this.width; c++) columns.push(new Array(rows));
+    for (let r = 0, i = 0; r < rows; r++)
+      for (let c = 0; c < this.width; c++, i++) columns[c][r] = params[i];
+    const res = await db.executeQuery<R>(CompiledQuery.raw(text, columns));
+    return res.rows;
+  }
+}
+
+/** A batch's rows of a table in one statement on PostgreSQL (arrays), in VALUES lists on SQLite. */
+export function batchStatement(
+  dialect: Dialect,
+  table: string,
+  columns: readonly string[],
+  tail = '',
+): BatchStatement {
+  return dialect === 'postgres'
+    ? new UnnestStatement(table, columns, tail)
+    : new MultiRowStatement(dialect, table, columns, tail);
+}
+
+/** A PostgreSQL table's column types as SQL spells them ("double precision", "bigint", ...). */
+export async function pgColumnTypes(db: Kysely<any>, table: string): Promise<Map<string, string>> {
+  const res = await db.executeQuery<{ name: string; type: string }>(
+    CompiledQuery.raw(
+      'select attname as name, format_type(atttypid, atttypmod) as type from pg_attribute ' +
+        'where attrelid = $1::regclass and attnum > 0 and not attisdropped',
+      [table],
+    ),
+  );
+  return new Map(res.rows.map((r) => [r.name, r.type]));
 }
 
 /** `"col" = excluded."col", ...` for an upsert's update list. */

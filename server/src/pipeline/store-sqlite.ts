@@ -106,6 +106,8 @@ export class SqliteStore implements BatchStore {
   }
 
   async write(batch: Batch, tripCfg: TripConfig): Promise<StoreResult> {
+    // Late fixes, and a batch from the record stream with its mark, take the general writer.
+    if (batch.mark) return this.general.write(batch, tripCfg);
     for (const w of batch.units.values())
       if (w.late.length) return this.general.write(batch, tripCfg);
     return this.db.connection().execute(async () => this.transaction(batch));

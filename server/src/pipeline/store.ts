@@ -13,7 +13,7 @@ import { EVENT_COLUMNS, POSITION_COLUMNS, POSITION_ODOMETER, type StoredEvent } 
 import type { Batch, UnitWork } from './process';
 import { resegment } from './resegment';
 import { displayAttributes, type UnitRuntime } from './runtime';
-import { MultiRowStatement, excludedSet } from './sql';
+import { MultiRowStatement, batchStatement, excludedSet, type BatchStatement } from './sql';
 import { TripWriter } from './trips';
 import { updateParkState } from './motion';
 import { serializeRuleMemory } from '../rules/state';
@@ -122,11 +122,11 @@ export interface BatchStore {
 }
 
 export class KyselyStore implements BatchStore {
-  private readonly positions: MultiRowStatement;
+  private readonly positions: BatchStatement;
   private readonly latePosition: MultiRowStatement;
   private readonly events: MultiRowStatement;
-  private readonly unitState: MultiRowStatement;
-  private readonly ruleMemory: MultiRowStatement;
+  private readonly unitState: BatchStatement;
+  private readonly ruleMemory: BatchStatement;
   private readonly trips: TripWriter;
   private readonly rules: KyselyRulesWriter;
   private readonly chaseups: KyselyChaseupWriter;
@@ -135,7 +135,7 @@ export class KyselyStore implements BatchStore {
     private readonly db: Kysely<Database>,
     dialect: Dialect,
   ) {
-    this.positions = new MultiRowStatement(
+    this.positions = batchStatement(
       dialect,
       'positions',
       POSITION_COLUMNS,
@@ -155,13 +155,13 @@ export class KyselyStore implements BatchStore {
         'returning "id", "unit_id", "client_id", "time", "type", "lat", "lon", "speed", "ref"',
     );
     const stateSet = excludedSet(UNIT_STATE_UPDATED);
-    this.unitState = new MultiRowStatement(
+    this.unitState = batchStatement(
       dialect,
       'unit_state',
       UNIT_STATE_COLUMNS,
       `on conflict ("unit_id") do update set ${stateSet} where "unit_state"."fix_time" <= excluded."fix_time"`,
     );
-    this.ruleMemory = new MultiRowStatement(
+    this.ruleMemory = batchStatement(
       dialect,
       'unit_rule_memory',
       RULE_MEMORY_COLUMNS,
@@ -229,6 +229,7 @@ export class KyselyStore implements BatchStore {
         .where('unit_id', '=', w.rt.uid)
         .execute();
     }
+    if (batch.mark) await batch.mark(trx);
     return {
       events,
       lateDuplicates,

@@ -19,6 +19,10 @@ import { IncidentPlan } from './incidents';
 import { OsmandDevice } from './osmand-device';
 import { seedFor } from './random';
 import { TeltonikaDevice } from './teltonika-device';
+import { TeltonikaUdpDevice } from './teltonika-udp-device';
+import { H02Device } from './h02-device';
+import { MeitrackDevice } from './meitrack-device';
+import { QueclinkDevice } from './queclink-device';
 import type { SimRoutePlan } from './route-run';
 import { STEP_MS, Vehicle, type SimReport, type SimStop } from './vehicle';
 
@@ -56,6 +60,12 @@ export interface SimGateways {
   gt06Port: number | null;
   /** Defaults to teltonikaHost. */
   gt06Host?: string;
+  /** The other TCP gateways (on teltonikaHost); absent or null: their units are left out. */
+  h02Port?: number | null;
+  meitrackPort?: number | null;
+  queclinkPort?: number | null;
+  /** Teltonika units that report over UDP (to the Teltonika port number) instead of TCP. */
+  teltonikaUdpIds?: ReadonlySet<string>;
 }
 
 /** How far the history has been written. */
@@ -312,12 +322,25 @@ function createDevice(
         ? new OsmandDevice(unit.deviceId, g.osmandUrl.replace(/\/$/, ''), log, timings)
         : null;
     case 'teltonika':
-      return g.teltonikaPort
-        ? new TeltonikaDevice(unit.deviceId, g.teltonikaHost, g.teltonikaPort, log, timings)
-        : null;
+      if (!g.teltonikaPort) return null;
+      return g.teltonikaUdpIds?.has(unit.deviceId)
+        ? new TeltonikaUdpDevice(unit.deviceId, g.teltonikaHost, g.teltonikaPort, log, timings)
+        : new TeltonikaDevice(unit.deviceId, g.teltonikaHost, g.teltonikaPort, log, timings);
     case 'gt06':
       return g.gt06Port
         ? new Gt06Device(unit.deviceId, g.gt06Host ?? g.teltonikaHost, g.gt06Port, log, timings)
+        : null;
+    case 'h02':
+      return g.h02Port
+        ? new H02Device(unit.deviceId, g.teltonikaHost, g.h02Port, log, timings)
+        : null;
+    case 'meitrack':
+      return g.meitrackPort
+        ? new MeitrackDevice(unit.deviceId, g.teltonikaHost, g.meitrackPort, log, timings)
+        : null;
+    case 'queclink':
+      return g.queclinkPort
+        ? new QueclinkDevice(unit.deviceId, g.teltonikaHost, g.queclinkPort, log, timings)
         : null;
     default:
       return null;

@@ -53,8 +53,16 @@ export abstract class TcpDevice implements SimDevice {
 
   /** Resets per-connection protocol state. */
   protected onConnect(): void {}
-  /** The login frame sent right after connecting. */
-  protected abstract login(): Buffer;
+  /**
+   * The login frame sent right after connecting; null for protocols whose every message names the
+   * device (H02, Meitrack, Queclink): the device is ready as soon as it is connected.
+   */
+  protected abstract login(): Buffer | null;
+  /**
+   * False for protocols whose server does not acknowledge data (H02): a packet counts as delivered
+   * once the socket has written it, and what was unwritten when the line dropped goes again.
+   */
+  protected readonly acked: boolean = true;
   /**
    * Parses received bytes: returns how many were consumed and what they were, or 0 consumed
    * when more bytes are needed.
@@ -96,7 +104,12 @@ export abstract class TcpDevice implements SimDevice {
     socket.setNoDelay(true);
     socket.on('connect', () => {
       this.onConnect();
-      socket.write(this.login());
+      const login = this.login();
+      if (login) socket.write(login);
+      else {
+        this.ready = true;
+        this.kick();
+      }
     });
     socket.on('data', (chunk: Buffer) => this.receive(chunk));
     socket.on('error', (err) =>
@@ -135,18 +148,32 @@ export abstract class TcpDevice implements SimDevice {
         this.log.warn({ deviceId: this.id }, 'sim: the gateway refused this device');
         this.socket?.destroy();
       } else if (r.kind === 'ack' && this.inFlight && this.acks(r.ack ?? -1, this.inFlight)) {
-        clearTimeout(this.inFlight.timer);
-        this.queue.splice(0, this.inFlight.reports);
-        this.delivered += this.inFlight.reports;
-        this.inFlight = null;
-        this.kick();
+        this.delivered1();
       }
     }
+  }
+
+  /** The packet in flight was delivered. */
+  private delivered1(): void {
+    if (!this.inFlight) return;
+    clearTimeout(this.inFlight.timer);
+    this.queue.splice(0, this.inFlight.reports);
+    this.delivered += this.inFlight.reports;
+    this.inFlight = null;
+    this.kick();
   }
 
   private send(packet: Outgoing, tries: number): void {
     const socket = this.socket;
     if (!socket) return;
+    if (!this.acked) {
+      const flight = { ...packet, timer: setTimeout(() => undefined, 0), tries };
+      this.inFlight = flight;
+      socket.write(packet.bytes, (err) => {
+        if (!err && this.inFlight === flight) this.delivered1();
+      });
+      return;
+    }
     socket.write(packet.bytes);
     const timer = setTimeout(() => {
       if (this.inFlight?.timer !== timer) return;

@@ -68,7 +68,7 @@ const getUnit = defineTask({
   probe: (f) => ({ uid: f.uid }),
   async handler(ctx, p) {
     const row = await withUnitState(ctx.tenant.units())
-      .select(['units.odometer_offset', 'units.engine_hours_offset'])
+      .select(['units.odometer_offset', 'units.engine_hours_offset', 'units.device_model'])
       .where('units.uid', '=', p.uid)
       .executeTakeFirst();
     if (!row) throw notFound('Unit');
@@ -89,6 +89,7 @@ const getUnit = defineTask({
         _sys_Ref: `unit:${row.uid}`,
         device_id: row.device_id,
         protocol: row.protocol,
+        device_model: row.device_model,
         stock_status: row.stock_status,
         // With the user's corrections, as the vehicle page shows them (domain/readings.ts).
         odometer: odometerKm(row.odometer, row.odometer_offset, 2),
@@ -122,9 +123,10 @@ const setUnitDevice = defineTask({
         .executeTakeFirst();
       if (clash) throw new TaskError(`Device ${deviceId} is already attached to ${clash.name}`);
     }
+    const model = (deviceId && p.model) || null;
     await ctx.tenant
       .updateTable('units')
-      .set({ device_id: deviceId, protocol: deviceId ? p.protocol : null })
+      .set({ device_id: deviceId, protocol: deviceId ? p.protocol : null, device_model: model })
       .where('uid', '=', p.uid)
       .execute();
     if (deviceId) await forgetUnknownDevice(ctx, deviceId);
@@ -135,10 +137,15 @@ const setUnitDevice = defineTask({
       entityType: 'Unit',
       entityId: p.uid,
       description: deviceId
-        ? `${unit.name}: device ${deviceId} (${p.protocol}) attached`
+        ? `${unit.name}: device ${deviceId} (${p.protocol}${model ? `, model ${model}` : ''}) attached`
         : `${unit.name}: device detached`,
     });
-    return { uid: p.uid, device_id: deviceId, protocol: deviceId ? p.protocol : null };
+    return {
+      uid: p.uid,
+      device_id: deviceId,
+      protocol: deviceId ? p.protocol : null,
+      device_model: model,
+    };
   },
 });
 

@@ -5,6 +5,7 @@ import type { LatLon } from '@fleet/common';
 import { createMemoryBus } from '../../src/live/bus';
 import { createPipeline, type Pipeline } from '../../src/pipeline';
 import { createTestApp, type TestApp } from '../support/test-app';
+import { unitRow } from '../support/raw-rows';
 
 let t: TestApp;
 let demo: string;
@@ -277,24 +278,13 @@ describe('get_area_visits over stored trips and stops', () => {
   beforeAll(async () => {
     const row = await db()
       .insertInto('units')
-      .values({
-        client_id: clientId,
-        name: 'Area test truck',
-        reg: 'AREA 1 GP',
-        icon_colour: 'blue',
-        icon_type: 0,
-        vehicle_class_ref: 'truck_trailer',
-        service_type: 'full',
-        unit_type: 'Wired',
-        active: 1,
-        display: 1,
-        driver_id: null,
-        last_disconnect: null,
-        device_id: DEVICE,
-        protocol: 'teltonika',
-        stock_status: 5,
-        created: T0,
-      })
+      .values(
+        unitRow(clientId, DEVICE, T0, {
+          name: 'Area test truck',
+          reg: 'AREA 1 GP',
+          vehicle_class_ref: 'truck_trailer',
+        }),
+      )
       .returning('uid')
       .executeTakeFirstOrThrow();
     uid = row.uid;

@@ -280,7 +280,7 @@ beforeAll(async () => {
       idleTimeoutMs: 60_000,
       host: '127.0.0.1',
     },
-    t.running.devices.pipeline,
+    t.running.devices.pipeline!,
     silent,
   );
 });

@@ -20,6 +20,9 @@ beforeAll(async () => {
     OSMAND_PORT: '0',
     TELTONIKA_PORT: '0',
     GT06_PORT: '0',
+    H02_PORT: '0',
+    MEITRACK_PORT: '0',
+    QUECLINK_PORT: '0',
     MAP_TILES: 'online',
     LOG_LEVEL: 'error',
   });

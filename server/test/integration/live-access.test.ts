@@ -144,7 +144,7 @@ describe('live hub on bus topics', () => {
 
 describe('pipeline on bus topics', () => {
   it('accepts the next frame of a device as soon as it is attached to a unit', async () => {
-    const { pipeline } = t.running.devices;
+    const pipeline = t.running.devices.pipeline!;
     const imei = '868000000000123';
     // Refused while unknown; the refusal is cached for a while (unknownCacheTtlMs).
     expect(await pipeline.identify('gt06', imei, '10.0.0.9')).toBe(false);

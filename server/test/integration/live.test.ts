@@ -92,6 +92,29 @@ describe('/api/live', () => {
     demo.ws.close();
   });
 
+  it('pushes a unit that was quiet for a second at once, and holds a faster one to once a second', async () => {
+    const demo = await connect(await t.login('demo'));
+    const updates = () =>
+      demo.messages
+        .filter((m) => m.type === 'units')
+        .flatMap((m) => m.units)
+        .filter((u) => u.uid === demoUid);
+    await sleep(1100); // whatever the earlier tests sent is a second old
+    const sent = performance.now();
+    publishUnit(demoUid, 2, 61);
+    while (!updates().length && performance.now() - sent < 2000) await sleep(5);
+    // Well under the second the old fixed flush took.
+    expect(performance.now() - sent).toBeLessThan(400);
+    expect(updates().map((u) => u.position.speed)).toEqual([61]);
+    publishUnit(demoUid, 2, 62);
+    publishUnit(demoUid, 2, 63);
+    await sleep(300);
+    expect(updates()).toHaveLength(1);
+    await sleep(1000);
+    expect(updates().map((u) => u.position.speed)).toEqual([61, 63]);
+    demo.ws.close();
+  });
+
   it("closes a revoked session's socket with 4001", async () => {
     const keeper = await t.login('demo');
     const victim = await t.login('demo');

@@ -178,7 +178,7 @@ describe('alert delivery in the server', () => {
     ]);
     expect(await until(() => smtpConnections > 0)).toBe(true);
     // The mail is in flight: the server has not answered yet.
-    const { pipeline } = t.running.devices;
+    const pipeline = t.running.devices.pipeline!;
     const at = now();
     const records: DeviceRecord[] = [0, 1, 2].map((i) => ({
       deviceId: unit.device_id,

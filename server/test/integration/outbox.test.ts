@@ -17,6 +17,7 @@ import {
   type OutboxSender,
 } from '../../src/notify/outbox';
 import { createTestDatabase, type TestDatabase } from '../support/test-db';
+import { unitRow } from '../support/raw-rows';
 
 // Wed 25 Nov 2026 19:14 UTC, 21:14 in Johannesburg.
 const T0 = Date.UTC(2026, 10, 25, 19, 14, 0);
@@ -51,24 +52,13 @@ beforeAll(async () => {
   uid = (
     await db
       .insertInto('units')
-      .values({
-        client_id: clientId,
-        name: 'Truck 7',
-        reg: 'CA 123-456',
-        icon_colour: 'blue',
-        icon_type: 0,
-        vehicle_class_ref: 'truck',
-        service_type: 'full',
-        unit_type: 'Wired',
-        active: 1,
-        display: 1,
-        driver_id: null,
-        last_disconnect: null,
-        device_id: '356307042441099',
-        protocol: 'teltonika',
-        stock_status: 5,
-        created: T0,
-      })
+      .values(
+        unitRow(clientId, '356307042441099', T0, {
+          name: 'Truck 7',
+          reg: 'CA 123-456',
+          vehicle_class_ref: 'truck',
+        }),
+      )
       .returning('uid')
       .executeTakeFirstOrThrow()
   ).uid;
@@ -211,6 +201,35 @@ describe('outbox: sent once', () => {
     );
     // Nothing is left to send.
     expect(await A.run()).toEqual({ sent: 0, failed: 0, givenUp: 0 });
+  });
+
+  it('a run that loses some of its claimed rows to another process goes on to the rest', async () => {
+    at(T0);
+    const ids = await queue(recipients(20, 'email'));
+    const one = recorder(0);
+    // Another process claims the first two rows between this one's look for due rows and its
+    // claims (the race of the test above, made certain).
+    let raced = false;
+    const racing = a.db.withPlugin({
+      transformQuery: (args) => args.node,
+      async transformResult(args) {
+        const rows = args.result.rows as { id?: number }[];
+        if (!raced && rows.length === 4 && Object.keys(rows[0]).join() === 'id') {
+          raced = true;
+          await b.db
+            .updateTable('outbox')
+            .set({ lease_until: T0 + 3600_000 })
+            .where('id', 'in', [rows[0].id!, rows[1].id!])
+            .execute();
+        }
+        return args.result;
+      },
+    });
+    const A = sender({ ...a, db: racing }, one, { batch: 4 });
+    await A.run();
+    expect(raced).toBe(true);
+    // One run sends every row it could claim, not only the first short batch.
+    expect(one.sent.map((s) => s.id).sort((x, y) => x - y)).toEqual(ids.slice(2));
   });
 
   it('a process stopped mid-way leaves the rest to the next one, and nothing is sent twice', async () => {

@@ -86,7 +86,7 @@ describe('panic remotes', () => {
   it('stores a press of a paired remote as a panic_remote event, its last press', async () => {
     const unit = (await unitsOf(db(), demoCid)).find((u) => u.device_id && u.uid === demoUids[4])!;
     const protocol = unit.protocol as Protocol;
-    const { pipeline } = t.running.devices;
+    const pipeline = t.running.devices.pipeline!;
     expect(await pipeline.identify(protocol, unit.device_id!, '127.0.0.1')).toBe(true);
     const press = async (fixTime: number) => {
       await pipeline.submit([
@@ -264,7 +264,7 @@ describe('mobile units', () => {
     });
 
     // The phone reports through the OsmAnd gateway's pipeline.
-    const { pipeline } = t.running.devices;
+    const pipeline = t.running.devices.pipeline!;
     expect(await pipeline.identify('osmand', unit.device_id, '127.0.0.1')).toBe(true);
     const fixTime = Date.now() - 5_000;
     await pipeline.submit([

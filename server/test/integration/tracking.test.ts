@@ -35,7 +35,7 @@ beforeAll(async () => {
       idleTimeoutMs: 60_000,
       host: '127.0.0.1',
     } as any,
-    t.running.devices.pipeline,
+    t.running.devices.pipeline!,
     silent as any,
   );
   demo = await t.login('demo');
@@ -55,7 +55,7 @@ beforeAll(async () => {
     expect((await report(DEVICE, time, -26.2, lon, 0)).status).toBe(200);
   for (let i = 0; i < 20; i++, time += 30_000, lon += 0.0066)
     expect((await report(DEVICE, time, -26.2, lon, 72)).status).toBe(200);
-  await t.running.devices.pipeline.flush();
+  await t.running.devices.pipeline!.flush();
 });
 afterAll(async () => {
   await gw.close();

@@ -113,6 +113,39 @@ describe('unit tasks', () => {
     ).toMatch(/^protocol/);
   });
 
+  it('sets the model a GT06 clone is decoded as, and refuses a model of another protocol', async () => {
+    const uid = (await t.task(demo, 'get_unit_list_full')).data.units[3].uid;
+    const before = (await t.task(demo, 'get_unit', { uid })).data.unit;
+    const wrong = await t.task(support, 'set_unit_device', {
+      uid,
+      device_id: '868120300009999',
+      protocol: 'teltonika',
+      model: 'LW',
+    });
+    expect(wrong.message).toMatch(/model/);
+    expect((await t.task(demo, 'get_unit', { uid })).data.unit.device_id).toBe(before.device_id);
+    const set = await t.task(support, 'set_unit_device', {
+      uid,
+      device_id: '868120300009999',
+      protocol: 'gt06',
+      model: 'LW',
+    });
+    expect(set.result).toBe(0);
+    expect((await t.task(demo, 'get_unit', { uid })).data.unit).toMatchObject({
+      device_id: '868120300009999',
+      protocol: 'gt06',
+      device_model: 'LW',
+    });
+    // The gateway asks the pipeline for the model once the device has logged in.
+    expect(await t.running.devices.pipeline!.deviceModel!('gt06', '868120300009999')).toBe('LW');
+    await t.task(support, 'set_unit_device', {
+      uid,
+      device_id: before.device_id ?? '',
+      protocol: before.protocol ?? 'gt06',
+    });
+    expect((await t.task(demo, 'get_unit', { uid })).data.unit.device_model).toBeNull();
+  });
+
   it('answers the dashboard for today with per-unit rows and totals', async () => {
     const res = await t.task(demo, 'get_dashboard_today');
     expect(res.data.today_array).toHaveLength(40);

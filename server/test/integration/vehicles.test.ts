@@ -346,7 +346,7 @@ describe('odometer and engine-hour corrections', () => {
       events: [],
       attributes: {},
     });
-    const { pipeline } = t.running.devices;
+    const pipeline = t.running.devices.pipeline!;
     await pipeline.submit([fix(0), fix(1)]);
     await pipeline.flush();
     const after = await vehicle(uid);

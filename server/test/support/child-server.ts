@@ -18,8 +18,27 @@ export function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The environment of a server process with only the Teltonika gateway (on `port`), on the real
+ * clock: the other gateways off.
+ */
+export function onlyTeltonika(port: number): Record<string, string> {
+  return {
+    OSMAND_PORT: '0',
+    GT06_PORT: '0',
+    H02_PORT: '0',
+    MEITRACK_PORT: '0',
+    QUECLINK_PORT: '0',
+    TELTONIKA_PORT: String(port),
+    CLOCK_START: '',
+    CLOCK_RATE: '',
+  };
+}
+
 export interface ChildServer {
   url: string;
+  /** Its process id (a stream consumer's holder name carries it: host:pid:random). */
+  pid: number;
   teltonikaPort: number;
   /** The last lines it printed, for failure messages. */
   output(): string;
@@ -29,6 +48,8 @@ export interface ChildServer {
   killNow(): void;
   /** SIGTERM (a clean shutdown), SIGKILL after 10 s. */
   stop(): Promise<void>;
+  /** Whether it has ended (killed, stopped or crashed). */
+  exited(): boolean;
 }
 
 export interface ChildServerOptions {
@@ -60,11 +81,7 @@ export async function startChildServer(opts: ChildServerOptions): Promise<ChildS
         DEMO: '1',
         SIM_UNITS: '0',
         LOG_LEVEL: 'warn',
-        OSMAND_PORT: '0',
-        GT06_PORT: '0',
-        TELTONIKA_PORT: String(teltonikaPort),
-        CLOCK_START: '',
-        CLOCK_RATE: '',
+        ...onlyTeltonika(teltonikaPort),
         ...opts.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -86,7 +103,14 @@ export async function startChildServer(opts: ChildServerOptions): Promise<ChildS
     await exited;
   };
 
-  // Ready once the API answers and the gateway (started after the API) accepts connections.
+  // Ready once the API answers and the gateway (started after the API) accepts connections; a
+  // process of other roles once it printed that it runs.
+  const roles = (opts.env?.ROLES ?? 'api,ingest,pipeline,jobs').split(',');
+  const ready = async () => {
+    if (roles.includes('api') && !(await healthy(url))) return false;
+    if (roles.includes('ingest') && !(await accepts(teltonikaPort))) return false;
+    return roles.includes('api') || out.includes('Fleet portal process running');
+  };
   const deadline = performance.now() + (opts.startTimeoutMs ?? 60_000);
   for (;;) {
     if (exit) throw new Error(`the server exited while starting (${exit})\n${out}`);
@@ -94,15 +118,17 @@ export async function startChildServer(opts: ChildServerOptions): Promise<ChildS
       await kill();
       throw new Error(`the server did not start in time\n${out}`);
     }
-    if ((await healthy(url)) && (await accepts(teltonikaPort))) break;
+    if (await ready()) break;
     await sleep(200);
   }
   return {
     url,
+    pid: child.pid!,
     teltonikaPort,
     output: () => out,
     kill: () => kill('SIGKILL'),
     killNow: () => void child.kill('SIGKILL'),
+    exited: () => exit !== null,
     async stop() {
       if (exit !== null) return;
       child.kill('SIGTERM');
@@ -112,7 +138,8 @@ export async function startChildServer(opts: ChildServerOptions): Promise<ChildS
   };
 }
 
-async function healthy(url: string): Promise<boolean> {
+/** True when the server at `url` answers /api/health with status ok. */
+export async function healthy(url: string): Promise<boolean> {
   try {
     const res = await fetch(`${url}/api/health`);
     return res.status === 200 && ((await res.json()) as { status?: string }).status === 'ok';
@@ -121,7 +148,8 @@ async function healthy(url: string): Promise<boolean> {
   }
 }
 
-function accepts(port: number): Promise<boolean> {
+/** True when something accepts a TCP connection on the local `port`. */
+export function accepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const s = net.connect({ port, host: '127.0.0.1' });
     s.once('connect', () => {

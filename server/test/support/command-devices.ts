@@ -174,10 +174,10 @@ export { until };
  */
 export async function startCommandGateways(
   t: TestApp,
-  ports: { teltonika: boolean; gt06: boolean },
+  ports: Partial<Record<'teltonika' | 'gt06' | 'h02' | 'meitrack' | 'queclink', boolean>>,
 ): Promise<{ gw: RunningGateways; dispatcher: CommandDispatcher }> {
   const silent = { info() {}, warn() {}, error() {}, debug() {} };
-  t.running.devices.commands.close();
+  t.running.devices.commands!.close();
   const dispatcher = createCommandDispatcher({
     db: t.running.services.db.db,
     bus: t.running.services.bus,
@@ -189,10 +189,13 @@ export async function startCommandGateways(
       osmandPort: 0,
       teltonikaPort: ports.teltonika ? 'ephemeral' : 0,
       gt06Port: ports.gt06 ? 'ephemeral' : 0,
+      h02Port: ports.h02 ? 'ephemeral' : 0,
+      meitrackPort: ports.meitrack ? 'ephemeral' : 0,
+      queclinkPort: ports.queclink ? 'ephemeral' : 0,
       idleTimeoutMs: 60_000,
       host: '127.0.0.1',
     },
-    t.running.devices.pipeline,
+    t.running.devices.pipeline!,
     silent,
     dispatcher,
   );

@@ -49,3 +49,31 @@ export function tripRow(
     ...fields,
   };
 }
+
+/** A units row of an active Teltonika unit with device `deviceId`, with these fields changed. */
+export function unitRow(
+  clientId: number,
+  deviceId: string,
+  created: number,
+  fields: Record<string, unknown> = {},
+) {
+  return {
+    client_id: clientId,
+    name: `Unit ${deviceId.slice(-3)}`,
+    reg: '',
+    icon_colour: 'blue',
+    icon_type: 0,
+    vehicle_class_ref: 'sedan',
+    service_type: 'full',
+    unit_type: 'Wired',
+    active: 1,
+    display: 1,
+    driver_id: null,
+    last_disconnect: null,
+    device_id: deviceId,
+    protocol: 'teltonika',
+    stock_status: 5,
+    created,
+    ...fields,
+  };
+}

@@ -25,6 +25,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     OSMAND_PORT: '0',
     TELTONIKA_PORT: '0',
     GT06_PORT: '0',
+    H02_PORT: '0',
+    MEITRACK_PORT: '0',
+    QUECLINK_PORT: '0',
     ...env,
   });
   const running = await startServer(config, { listen: false });

@@ -7,7 +7,8 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 
 export const usePostgres = process.env.TEST_DATABASE === 'postgres';
-const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const ADMIN_URL =
+  process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface TestDatabase {
   dataDir: string;
@@ -24,22 +25,36 @@ export async function createTestDatabase(prefix = 'fleet_test'): Promise<TestDat
       drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
     };
   }
+  const scratch = await createPostgresDatabase(prefix, ADMIN_URL);
+  return {
+    dataDir,
+    databaseUrl: scratch.url,
+    async drop() {
+      await scratch.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A new, empty PostgreSQL database on the server of `adminUrl`; `drop` removes it (forcibly). */
+export async function createPostgresDatabase(
+  prefix: string,
+  adminUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(ADMIN_URL);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
-    dataDir,
-    databaseUrl: url.toString(),
+    url: url.toString(),
     async drop() {
-      const c = new pg.Client({ connectionString: ADMIN_URL });
+      const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -35,6 +35,8 @@ export interface UnitsTable {
   updated: Generated<number>;
   /** a Backup service type unit: the uid of the vehicle's main unit */
   backup_of: number | null;
+  /** The tracker model where the protocol's bytes differ by model (GT06 clones), else null. */
+  device_model: string | null;
 }
 
 export interface PeopleTable {

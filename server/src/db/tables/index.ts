@@ -9,3 +9,4 @@ export type * from './fuel';
 export type * from './maintenance';
 export type * from './commands';
 export type * from './reports';
+export type * from './stream';

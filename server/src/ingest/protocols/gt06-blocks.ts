@@ -1,7 +1,8 @@
-// Building blocks of GT06 packet contents: a bounds-checked reader, the GPS, cell (LBS) and
-// status blocks, and the Concox alarm codes.
+// Building blocks of GT06 packet contents: a bounds-checked reader, the packet context (type,
+// model, clock), and the GPS, cell (LBS), Wi-Fi and status blocks shared by the packet families.
+// Alarm codes live in gt06-alarms.ts.
 import type { DeviceRecord } from '../types';
-import { addAlarmName, addEvent, settleAccidents } from './events';
+import { addEvent, addAlarmName, settleAccidents } from './events';
 
 /** Thrown when a packet's content ends before a field it should hold. */
 export class Truncated extends Error {}
@@ -17,7 +18,11 @@ export class Reader {
     return this.end - this.p;
   }
   need(n: number): void {
-    if (this.p + n > this.end) throw new Truncated();
+    if (n < 0 || this.p + n > this.end) throw new Truncated();
+  }
+  peek(at = 0): number {
+    this.need(at + 1);
+    return this.buf[this.p + at];
   }
   u8(): number {
     this.need(1);
@@ -26,6 +31,12 @@ export class Reader {
   u16(): number {
     this.need(2);
     const v = this.buf.readUInt16BE(this.p);
+    this.p += 2;
+    return v;
+  }
+  s16(): number {
+    this.need(2);
+    const v = this.buf.readInt16BE(this.p);
     this.p += 2;
     return v;
   }
@@ -39,6 +50,25 @@ export class Reader {
     this.need(4);
     const v = this.buf.readUInt32BE(this.p);
     this.p += 4;
+    return v;
+  }
+  s32(): number {
+    this.need(4);
+    const v = this.buf.readInt32BE(this.p);
+    this.p += 4;
+    return v;
+  }
+  u32le(): number {
+    this.need(4);
+    const v = this.buf.readUInt32LE(this.p);
+    this.p += 4;
+    return v;
+  }
+  /** A 64-bit cell id: exact up to 2^53, which real cell ids never reach. */
+  u64(): number {
+    this.need(8);
+    const v = Number(this.buf.readBigUInt64BE(this.p));
+    this.p += 8;
     return v;
   }
   skip(n: number): void {
@@ -57,13 +87,59 @@ export class Reader {
     this.p += n;
     return s;
   }
+  /** A reader over the next `n` bytes (a module or sub-block); this one moves past them. */
+  sub(n: number): Reader {
+    this.need(n);
+    const r = new Reader(this.buf, this.p, this.p + n);
+    this.p += n;
+    return r;
+  }
 }
 
-export function blank(deviceId: string, now: number): DeviceRecord {
+/** Models whose 0x22/0x25 packets carry the IMEI, a device time, power and engine hours. */
+const NT_MODELS = new Set(['NT11', 'NT20', 'NT26', 'NT40', 'NT46', 'VL100', 'XT40']);
+/** Jimi models whose alarm codes 0x09, 0x28 and 0x30 mean tow, power off and braking. */
+const VL_MODELS = new Set(['VL103', 'LL303', 'VL512', 'G18']);
+
+/** One packet as the family decoders see it. */
+export interface Gt06Packet {
+  type: number;
+  long: boolean;
+  /** The frame's length field (type to CRC). */
+  length: number;
+  deviceId: string;
+  now: number;
+  /** The unit's device model, upper case, or null (set_unit_device; Traccar's "model"). */
+  model: string | null;
+  /** Minutes east of UTC of the device's clock (login time-zone extension); 0 for UTC. */
+  tzMinutes: number;
+}
+
+export const isLw = (p: Gt06Packet) => p.model?.startsWith('LW') === true;
+export const isSeeworld = (p: Gt06Packet) => p.model === 'SEEWORLD';
+export const isNt = (p: Gt06Packet) => p.model !== null && NT_MODELS.has(p.model);
+export const isVl = (p: Gt06Packet) => p.model !== null && VL_MODELS.has(p.model);
+
+/** How a packet is answered once its records are committed. */
+export type Gt06Answer =
+  /** Same type and serial, empty content, short frame. */
+  | 'short'
+  /** Same type and serial, empty content, long frame. */
+  | 'long'
+  | 'none'
+  /** These bytes. */
+  | Buffer;
+
+export interface Gt06Decoded {
+  records: DeviceRecord[];
+  answer: Gt06Answer;
+}
+
+export function blank(p: Gt06Packet): DeviceRecord {
   return {
-    deviceId,
+    deviceId: p.deviceId,
     protocol: 'gt06',
-    fixTime: now,
+    fixTime: p.now,
     hasLocation: false,
     valid: false,
     lat: 0,
@@ -82,19 +158,67 @@ export function readTime(buf: Buffer, p: number): number {
   return Date.UTC(2000 + y, mo - 1, d, h, mi, s);
 }
 
-/** GPS block: time, satellites, latitude, longitude, speed, course and flags. */
-export function decodeGps(r: Reader, rec: DeviceRecord, withTime = true): void {
-  if (withTime) {
-    r.need(6);
-    const t = readTime(r.buf, r.p);
-    if (!Number.isNaN(t)) rec.fixTime = t;
-    r.p += 6;
-  }
-  rec.satellites = r.u8() & 0x0f;
-  let lat = r.u32() / 1800000;
-  let lon = r.u32() / 1800000;
-  rec.speed = r.u8();
-  const flags = r.u16();
+/** The device's date-time field (6 bytes) in UTC, or NaN; its clock may run in a time zone. */
+export function deviceTime(r: Reader, p: Gt06Packet): number {
+  r.need(6);
+  const t = readTime(r.buf, r.p);
+  r.p += 6;
+  return t - p.tzMinutes * 60_000;
+}
+
+/** The same six fields in BCD (Wi-Fi packets), UTC, or NaN. */
+export function bcdTime(r: Reader): number {
+  r.need(6);
+  const digits = r.buf.toString('hex', r.p, r.p + 6);
+  r.p += 6;
+  if (!/^\d{12}$/.test(digits)) return NaN;
+  const f = digits.match(/../g)!.map(Number);
+  const b = Buffer.from(f);
+  return readTime(b, 0);
+}
+
+/** Stamps a record without a fix with the packet's own time when it has one. */
+export function eventTime(rec: DeviceRecord, t: number): void {
+  if (Number.isFinite(t)) rec.fixTime = t;
+}
+
+export interface GpsOptions {
+  /** A date-time comes first (default true). */
+  time?: boolean;
+  /** A length byte after the time; 0 means no fix follows (AZ735). */
+  hasLength?: boolean;
+  satellites?: boolean;
+  speed?: boolean;
+  /** Speed is two bytes (JC400). */
+  longSpeed?: boolean;
+  /** The course/status word comes before the speed (JC400). */
+  swapFlags?: boolean;
+}
+
+/**
+ * GPS block: time, satellites, latitude, longitude, speed, course and flags. False when a length
+ * byte of 0 says there is no fix (the time is then the event time).
+ */
+export function decodeGps(
+  r: Reader,
+  rec: DeviceRecord,
+  p: Gt06Packet,
+  o: GpsOptions = {},
+): boolean {
+  if (o.time ?? true) eventTime(rec, deviceTime(r, p));
+  if (o.hasLength && r.u8() === 0) return false;
+  if (o.satellites ?? true) rec.satellites = r.u8() & 0x0f;
+  const lat = r.u32() / 1800000;
+  const lon = r.u32() / 1800000;
+  let flags = o.swapFlags ? r.u16() : 0;
+  if (o.speed ?? true) rec.speed = o.longSpeed ? r.u16() : r.u8();
+  if (!o.swapFlags) flags = r.u16();
+  applyFlags(rec, lat, lon, flags);
+  return true;
+}
+
+/** Course, validity, hemispheres and (bit 14 set) ACC of the GPS course/status word. */
+export function applyFlags(rec: DeviceRecord, lat: number, lon: number, flags: number): void {
   rec.course = flags & 0x3ff;
   rec.valid = (flags & 0x1000) !== 0;
   if (!(flags & 0x0400)) lat = -lat;
@@ -105,91 +229,91 @@ export function decodeGps(r: Reader, rec: DeviceRecord, withTime = true): void {
   if (flags & 0x4000) rec.ignition = (flags & 0x8000) !== 0;
 }
 
-interface LbsOptions {
-  hasLength: boolean;
-  wideCell?: boolean;
-  longCell?: boolean;
+export interface LbsOptions {
+  /** A length byte comes first (status packets). */
+  hasLength?: boolean;
+  /**
+   * The length byte counts the block exactly (SL4X). Otherwise, as Traccar reads it, a length
+   * over 9 means that many bytes less 9 follow the cell: the NT trackers' 0x25 sends one byte
+   * after its 4-byte cell id that the length does not count.
+   */
+  exactLength?: boolean;
+  /** A cell type byte comes first (0x38, 0x39); 3 and above are 4G cells. */
+  cellType?: boolean;
+  mnc16?: boolean;
+  lac32?: boolean;
+  cid32?: boolean;
+  cid64?: boolean;
 }
 
-/** Serving cell: MCC, MNC, LAC, cell id (kept as attributes for a later cell lookup). */
-export function decodeLbs(r: Reader, rec: DeviceRecord, o: LbsOptions): void {
+/**
+ * Serving cell: MCC, MNC, LAC, cell id, kept as attributes for a later cell lookup. False when a
+ * length byte of 0 says there is no cell.
+ */
+export function decodeLbs(r: Reader, rec: DeviceRecord, o: LbsOptions): boolean {
   let length = 0;
   if (o.hasLength) {
     length = r.u8();
     if (length === 0) {
-      // Some firmwares send a zero length followed by a zeroed block instead of no block.
-      const zeroEnd = Math.min(r.p + 45, r.end);
-      let zeroed = true;
-      for (let i = r.p + 9; i < zeroEnd; i++) if (r.buf[i] !== 0) zeroed = false;
-      if (zeroed) r.p = Math.min(r.p + 45, r.end);
-      return;
+      // Some firmwares send a zero length followed by a zeroed 45-byte block instead of none.
+      let zeroed = r.left >= 45;
+      for (let i = r.p + 9; zeroed && i < r.p + 45; i++) if (r.buf[i] !== 0) zeroed = false;
+      if (zeroed) r.p += 45;
+      return false;
     }
   }
   const start = r.p;
+  const cellType = o.cellType ? r.u8() : 0;
+  const g4 = cellType >= 3;
   const mcc = r.u16();
-  const mnc = mcc & 0x8000 ? r.u16() : r.u8();
-  const lac = o.longCell ? r.u32() : r.u16();
-  let cid: number;
-  if (o.longCell) {
-    r.need(8);
-    cid = Number(r.buf.readBigUInt64BE(r.p));
-    r.p += 8;
-  } else cid = o.wideCell ? r.u32() : r.u24();
+  const mnc = mcc & 0x8000 || o.mnc16 ? r.u16() : r.u8();
+  const lac = g4 || o.lac32 ? r.u32() : r.u16();
+  const cid = g4 || o.cid64 ? r.u64() : o.cid32 ? r.u32() : r.u24();
+  if (g4)
+    r.u16(); // signal
+  else if (o.cellType) r.u8(); // signal
+  setCell(rec, mcc & 0x7fff, mnc, lac, cid);
+  if (length > 9) r.skip(o.exactLength ? Math.max(0, start - 1 + length - r.p) : length - 9);
+  return true;
+}
+
+export function setCell(rec: DeviceRecord, mcc: number, mnc: number, lac: number, cid: number) {
   const a = rec.attributes;
-  a.mcc = mcc & 0x7fff;
+  a.mcc = mcc;
   a.mnc = mnc;
   a.lac = lac;
   a.cid = cid;
-  if (length > 9 && start - 1 + length > r.p) r.skip(start - 1 + length - r.p);
 }
 
 /**
- * Concox alarm codes → Traccar alarm name and, where it is one, our event (Traccar's
- * Gt06ProtocolDecoder decodeAlarm for trackers without a model option; docs/protocols.md).
- * 0x09 is the displacement alarm of the vehicle trackers (moved with the ignition off): a tow.
- * 0x23 "fall down" is settled by the ignition (settleAccidents): tilted while parked or a crash.
+ * Several cells (and Wi-Fi access points) for a network location: the first cell also as
+ * mcc/mnc/lac/cid, all of them in `cell` as "mcc,mnc,lac,cid,rssi" joined by ";" (the OsmAnd
+ * format), the access points in `wifi` as "mac,rssi".
  */
-const ALARMS: Record<number, [string, Parameters<typeof addEvent>[1] | null]> = {
-  0x01: ['sos', 'panic'],
-  0x02: ['powerCut', 'power_cut'],
-  0x03: ['vibration', 'tamper'],
-  0x04: ['geofenceEnter', null],
-  0x05: ['geofenceExit', null],
-  0x06: ['overspeed', 'overspeed'],
-  0x09: ['tow', 'towing'],
-  0x0c: ['tampering', 'tamper'],
-  0x0e: ['lowBattery', 'low_battery'],
-  0x0f: ['lowBattery', 'low_battery'],
-  0x11: ['powerOff', null],
-  0x13: ['tampering', 'tamper'],
-  0x14: ['door', null],
-  0x18: ['removing', 'harness_unplugged'],
-  0x19: ['lowBattery', 'low_battery'],
-  0x1a: ['hardBraking', 'harsh_braking'],
-  0x1b: ['hardCornering', 'harsh_cornering'],
-  0x23: ['fallDown', null],
-  0x25: ['tampering', 'tamper'],
-  0x26: ['hardAcceleration', 'harsh_acceleration'],
-  0x27: ['hardBraking', 'harsh_braking'],
-  0x28: ['hardBraking', 'harsh_braking'],
-  0x29: ['hardAcceleration', 'harsh_acceleration'],
-  0x2a: ['hardCornering', 'harsh_cornering'],
-  0x2b: ['hardCornering', 'harsh_cornering'],
-  0x2c: ['accident', 'crash'],
-  0x2e: ['hardCornering', 'harsh_cornering'],
-  // The GT06 manual lists 0x30 as "rapid deceleration".
-  0x30: ['hardBraking', 'harsh_braking'],
-  0x32: ['tampering', 'tamper'],
-  0xf0: ['hardAcceleration', 'harsh_acceleration'],
-  0xf1: ['hardBraking', 'harsh_braking'],
-  0xf2: ['accident', 'crash'],
-};
+export class Network {
+  private readonly cells: string[] = [];
+  private readonly aps: string[] = [];
+  private first: [number, number, number, number] | null = null;
 
-export function alarm(rec: DeviceRecord, code: number): void {
-  const entry = ALARMS[code];
-  if (!entry) return;
-  if (entry[1]) addEvent(rec, entry[1], entry[0]);
-  else addAlarmName(rec, entry[0]);
+  cell(mcc: number, mnc: number, lac: number, cid: number, rssi?: number): void {
+    this.first ??= [mcc, mnc, lac, cid];
+    this.cells.push([mcc, mnc, lac, cid, ...(rssi === undefined ? [] : [rssi])].join(','));
+  }
+
+  wifi(mac: string, rssi?: number): void {
+    this.aps.push(rssi === undefined ? mac : `${mac},${rssi}`);
+  }
+
+  apply(rec: DeviceRecord): void {
+    if (this.first) setCell(rec, ...this.first);
+    if (this.cells.length) rec.attributes.cell = this.cells.join(';');
+    if (this.aps.length) rec.attributes.wifi = this.aps.join(';');
+  }
+}
+
+/** "aa:bb:cc:dd:ee:ff" of six bytes. */
+export function mac(r: Reader): string {
+  return r.hex(6).replace(/(..)(?!$)/g, '$1:');
 }
 
 /** Terminal information byte: armed, ACC, charging, alarm bits 3-5, GPS on, oil/power cut. */
@@ -227,30 +351,15 @@ export function batteryLevel(rec: DeviceRecord, v: number): void {
   else if (v <= 100) rec.batteryLevel = v;
 }
 
-/** Status block: terminal info, voltage level, GSM signal, alarm code, language. */
-export function decodeStatusBlock(r: Reader, rec: DeviceRecord): void {
-  decodeTerminalInfo(rec, r.u8());
-  batteryLevel(rec, r.u8());
-  rec.gsm = r.u8();
-  const code = r.u8();
-  rec.attributes.event = code;
-  alarm(rec, code);
-  if (r.left > 0) r.u8(); // language
-}
-
-/** ACC, upload reason and re-upload flag that several location packets append. */
-export function decodeTrailer(r: Reader, rec: DeviceRecord): void {
-  if (r.left === 3 || r.left === 7) {
-    rec.ignition = r.u8() > 0;
-    rec.attributes.event = r.u8();
-    if (r.u8() > 0) rec.attributes.archive = true;
-  }
-  if (r.left === 4) rec.odometer = r.u32();
-}
-
 export function signMagnitude(v: number, bits: number): number {
   const mag = v & ((1 << (bits - 1)) - 1);
   return v & (1 << (bits - 1)) ? -mag : mag;
+}
+
+/** Text for Traccar's serial-data packets: ASCII without control bytes other than CR and LF. */
+export function printable(b: Buffer): boolean {
+  for (const x of b) if ((x < 32 && x !== 0x0d && x !== 0x0a) || x > 0x7f) return false;
+  return true;
 }
 
 /** Speed (km/h) above which a vehicle whose relay holds the starter cut has bypassed it. */

@@ -6,7 +6,7 @@
 //               0x0002 English; older GT06 firmware sends none)
 // 0x15 content: command length u8 | server flag u32 | text | [language u16]
 // 0x21 content: server flag u32 | encoding u8 (1 ASCII, 2 UTF-16BE) | text
-import { encodeGt06Frame } from './gt06';
+import { encodeGt06Frame } from './gt06-frame';
 
 export const GT06_COMMAND = 0x80;
 export const GT06_COMMAND_REPLY = 0x15;

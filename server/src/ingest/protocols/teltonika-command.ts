@@ -6,7 +6,7 @@
 // type 0x05 is a command (server → device), 0x06 a response (device → server).
 // Pure functions; the framer is teltonikaFrameLength (the same preamble as AVL packets).
 import { crc16Ibm } from '../crc';
-import { CODEC_12 } from './teltonika';
+import { CODEC_12, CODEC_13 } from './teltonika';
 
 export const CODEC12_COMMAND = 0x05;
 export const CODEC12_RESPONSE = 0x06;
@@ -28,6 +28,30 @@ export function encodeCodec12(text: string, type = CODEC12_COMMAND): Buffer {
   b[p++] = type;
   b.writeUInt32BE(body.length, p);
   p += 4;
+  body.copy(b, p);
+  p += body.length;
+  b[p++] = 1;
+  b.writeUInt32BE(crc16Ibm(b, 8, p), p);
+  return b;
+}
+
+/**
+ * A whole Codec 13 frame as a device sends it (device → server only): a type 0x06 message whose
+ * size covers the timestamp (UNIX seconds) and the text.
+ */
+export function encodeCodec13(text: string, timeMs: number): Buffer {
+  const body = Buffer.from(text, 'latin1');
+  if (body.length > MAX_TEXT) throw new RangeError('Codec 13 text too long');
+  const dataSize = 1 + 1 + 1 + 4 + 4 + body.length + 1;
+  const b = Buffer.alloc(8 + dataSize + 4);
+  b.writeUInt32BE(dataSize, 4);
+  let p = 8;
+  b[p++] = CODEC_13;
+  b[p++] = 1;
+  b[p++] = CODEC12_RESPONSE;
+  b.writeUInt32BE(4 + body.length, p);
+  b.writeUInt32BE(Math.floor(timeMs / 1000), p + 4);
+  p += 8;
   body.copy(b, p);
   p += body.length;
   b[p++] = 1;

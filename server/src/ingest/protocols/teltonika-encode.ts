@@ -36,6 +36,19 @@ export function encodeTeltonikaImei(imei: string): Buffer {
 
 /** One AVL data packet (preamble, length, data, CRC) holding the records in the given codec. */
 export function encodeTeltonikaAvl(records: AvlRecord[], codec = CODEC_8E): Buffer {
+  const data = encodeTeltonikaAvlData(records, codec);
+  const out = Buffer.alloc(data.length + 12);
+  out.writeUInt32BE(data.length, 4);
+  data.copy(out, 8);
+  out.writeUInt32BE(crc16Ibm(data), 8 + data.length);
+  return out;
+}
+
+/**
+ * The AVL data field alone (codec, count, records, count): what a TCP packet wraps in its
+ * preamble, length and CRC, and a UDP datagram in its channel header (encodeTeltonikaUdp).
+ */
+export function encodeTeltonikaAvlData(records: AvlRecord[], codec = CODEC_8E): Buffer {
   if (records.length < 1 || records.length > 255) throw new RangeError('1..255 records per packet');
   const wide = codec === CODEC_8E;
   const idW = wide || codec === CODEC_16 ? 2 : 1;
@@ -82,16 +95,11 @@ export function encodeTeltonikaAvl(records: AvlRecord[], codec = CODEC_8E): Buff
     }
     if (wide) parts.push(Buffer.alloc(2)); // no variable-length IO
   }
-  const data = Buffer.concat([
+  return Buffer.concat([
     Buffer.from([codec, records.length]),
     ...parts,
     Buffer.from([records.length]),
   ]);
-  const out = Buffer.alloc(data.length + 12);
-  out.writeUInt32BE(data.length, 4);
-  data.copy(out, 8);
-  out.writeUInt32BE(crc16Ibm(data), 8 + data.length);
-  return out;
 }
 
 export { CODEC_8, CODEC_8E, CODEC_16 };

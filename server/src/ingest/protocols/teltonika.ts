@@ -1,9 +1,12 @@
-// Teltonika TCP protocol: IMEI handshake and AVL data packets in Codec 8, 8 Extended and 16.
-// Pure functions: bytes in, records and reply bytes out. Framing state lives in ingest/tcp.ts.
+// Teltonika TCP protocol: IMEI handshake and AVL data packets in Codec 8, 8 Extended and 16 (FM
+// series), Codec 7 (GH3000, teltonika-gh3000.ts) and Codec 12/13 messages (teltonika-serial.ts).
+// Pure functions: bytes in, records and reply bytes out. Framing state lives in ingest/tcp.ts; the
+// UDP transport wraps the same data field (teltonika-udp.ts).
 //
 // Handshake:  [len u16][IMEI ascii]                   → server answers 0x01 (accept) / 0x00 (refuse)
 // AVL packet: [0 u32][data length u32][data][CRC u32]  → server answers the record count as u32,
-//             data = codec u8, count u8, records, count u8; CRC-16/IBM over data.
+//             data = codec u8, count u8, records, count u8; CRC-16/IBM over data. Codec 12/13
+//             messages use the same envelope and get no answer.
 // A lone 0xFF byte is the devices' keep-alive ping.
 import { crc16Ibm } from '../crc';
 import type { DeviceRecord } from '../types';
@@ -16,7 +19,10 @@ import {
   applyVariableIo,
   finishTeltonikaRecord,
 } from './teltonika-io';
+import { parseGh3000Records } from './teltonika-gh3000';
+import { parseSerialMessages } from './teltonika-serial';
 
+export const CODEC_7 = 0x07;
 export const CODEC_8 = 0x08;
 export const CODEC_8E = 0x8e;
 export const CODEC_16 = 0x10;
@@ -90,38 +96,111 @@ export type AvlResult =
   | { status: 'ignored'; codec: number }
   | { status: 'bad-crc' | 'malformed' | 'unsupported'; codec: number };
 
-/** Decodes one whole AVL frame (as delimited by teltonikaFrameLength). */
+/**
+ * What an AVL data field (codec .. repeated count) holds, whatever the transport (TCP or UDP):
+ * - 'ok': location records (Codec 7, 8, 8 Extended, 16), acknowledged with their count;
+ * - 'serial': Codec 12/13 messages (command responses, serial-port text), stored without any
+ *   acknowledgement; `responses` are the Codec 12 response texts (type 0x06) for the dispatcher;
+ * - 'ignored': Codec 14, nothing to store or acknowledge.
+ */
+export type TeltonikaData =
+  | { status: 'ok'; codec: number; count: number; records: DeviceRecord[] }
+  | { status: 'serial'; codec: number; records: DeviceRecord[]; responses: string[] }
+  | { status: 'ignored'; codec: number }
+  | { status: 'malformed' | 'unsupported'; codec: number };
+
+export type TeltonikaFrameResult = TeltonikaData | { status: 'bad-crc'; codec: number };
+
+type Envelope =
+  | { codec: number; start: number; end: number }
+  | { status: 'malformed' | 'bad-crc'; codec: number };
+
+/** The data field of a whole TCP frame, once its preamble, length and CRC are right. */
+function envelope(buf: Buffer, off: number, len: number): Envelope {
+  if (!inBounds(buf, off, len) || len < AVL_ENVELOPE + MIN_DATA) {
+    return { status: 'malformed', codec: -1 };
+  }
+  const start = off + 8;
+  const end = off + len - 4;
+  const codec = buf[start];
+  // The declared length must be the bytes really there: a header claiming gigabytes is refused
+  // before anything is read, allocated or looped over on its word.
+  if (buf.readUInt32BE(off) !== 0 || buf.readUInt32BE(off + 4) !== end - start) {
+    return { status: 'malformed', codec };
+  }
+  if (buf.readUInt32BE(end) !== crc16Ibm(buf, start, end)) return { status: 'bad-crc', codec };
+  return { codec, start, end };
+}
+
+/**
+ * Decodes one whole FM-series AVL frame (Codec 8, 8 Extended, 16) as delimited by
+ * teltonikaFrameLength: Codec 12/13/14 traffic is 'ignored' and Codec 7 'unsupported' here (the
+ * gateway decodes those with decodeTeltonikaFrame).
+ */
 export function decodeTeltonikaAvl(
   buf: Buffer,
   off: number,
   len: number,
   deviceId: string,
 ): AvlResult {
-  if (!inBounds(buf, off, len) || len < AVL_ENVELOPE + MIN_DATA) {
-    return { status: 'malformed', codec: -1 };
-  }
-  const dataStart = off + 8;
-  const dataEnd = off + len - 4;
-  const codec = buf[dataStart];
-  // The declared length must be the bytes really there: a header claiming gigabytes is refused
-  // before anything is read, allocated or looped over on its word.
-  if (buf.readUInt32BE(off) !== 0 || buf.readUInt32BE(off + 4) !== dataEnd - dataStart) {
-    return { status: 'malformed', codec };
-  }
-  if (buf.readUInt32BE(dataEnd) !== crc16Ibm(buf, dataStart, dataEnd)) {
-    return { status: 'bad-crc', codec };
-  }
+  const env = envelope(buf, off, len);
+  if ('status' in env) return env;
+  const { codec } = env;
   if (codec === CODEC_12 || codec === CODEC_13 || codec === CODEC_14) {
     return { status: 'ignored', codec };
   }
   if (codec !== CODEC_8 && codec !== CODEC_8E && codec !== CODEC_16) {
     return { status: 'unsupported', codec };
   }
-  // Some FM firmwares (Traccar's "extended" option) add a group of 16-byte IO values; the data
-  // length tells which layout was sent, so the standard one is tried first.
-  const records =
-    parseRecords(buf, dataStart, dataEnd, codec, deviceId, false) ??
-    parseRecords(buf, dataStart, dataEnd, codec, deviceId, true);
+  const r = decodeTeltonikaData(buf, env.start, env.end, deviceId, 0);
+  return r.status === 'ok' || r.status === 'malformed' ? r : { status: 'malformed', codec };
+}
+
+/**
+ * Decodes one whole TCP frame of any codec the gateway speaks (7, 8, 8E, 16, 12, 13). `now`
+ * (epoch ms) stamps messages that carry no time of their own (Codec 12 responses).
+ */
+export function decodeTeltonikaFrame(
+  buf: Buffer,
+  off: number,
+  len: number,
+  deviceId: string,
+  now: number,
+): TeltonikaFrameResult {
+  const env = envelope(buf, off, len);
+  if ('status' in env) return env;
+  return decodeTeltonikaData(buf, env.start, env.end, deviceId, now);
+}
+
+/**
+ * Decodes an AVL data field, `buf[start..end)` = codec, count, records, count: the part TCP and
+ * UDP packets share. Checks its span itself; never throws.
+ */
+export function decodeTeltonikaData(
+  buf: Buffer,
+  start: number,
+  end: number,
+  deviceId: string,
+  now: number,
+): TeltonikaData {
+  if (!inBounds(buf, start, end - start) || end - start < MIN_DATA) {
+    return { status: 'malformed', codec: -1 };
+  }
+  const codec = buf[start];
+  if (codec === CODEC_12 || codec === CODEC_13) {
+    const serial = parseSerialMessages(buf, start, end, deviceId, now);
+    return serial ? { status: 'serial', codec, ...serial } : { status: 'malformed', codec };
+  }
+  if (codec === CODEC_14) return { status: 'ignored', codec };
+  let records: DeviceRecord[] | null;
+  if (codec === CODEC_7) records = parseGh3000Records(buf, start, end, deviceId);
+  else if (codec === CODEC_8 || codec === CODEC_8E || codec === CODEC_16) {
+    // Some FM firmwares (Traccar's "extended" option) add a group of 16-byte IO values; the data
+    // length tells which layout was sent, so the standard one is tried first.
+    records =
+      parseRecords(buf, start, end, codec, deviceId, false) ??
+      parseRecords(buf, start, end, codec, deviceId, true);
+  } else return { status: 'unsupported', codec };
   if (!records) return { status: 'malformed', codec };
   return { status: 'ok', codec, count: records.length, records };
 }
@@ -157,7 +236,8 @@ function parseRecords(
       deviceId,
       protocol: 'teltonika',
       fixTime: buf.readUInt32BE(p) * TWO_32 + buf.readUInt32BE(p + 4),
-      hasLocation: lat !== 0 || lon !== 0,
+      // 0,0 is no fix yet; coordinates out of range (a damaged UDP datagram has no CRC) are none.
+      hasLocation: (lat !== 0 || lon !== 0) && Math.abs(lat) <= 90 && Math.abs(lon) <= 180,
       valid: satellites !== 0,
       lat,
       lon,

@@ -11,6 +11,7 @@ import type { PipelineConfigInput } from '../../../src/pipeline/config';
 import type { DeviceRecord } from '../../../src/ingest/types';
 import type { Evaluators } from '../../../src/rules/types';
 import { createTestDatabase, usePostgres, type TestDatabase } from '../../support/test-db';
+import { unitRow } from '../../support/raw-rows';
 
 export type Mode = 'postgres' | 'sqlite-statements' | 'sqlite-kysely';
 export const MODES: Mode[] = usePostgres ? ['postgres'] : ['sqlite-statements', 'sqlite-kysely'];
@@ -92,25 +93,7 @@ export async function createHarness(
     async addUnit(deviceId, fields = {}) {
       const row = await db
         .insertInto('units')
-        .values({
-          client_id: h.clientId,
-          name: `Unit ${deviceId.slice(-3)}`,
-          reg: '',
-          icon_colour: 'blue',
-          icon_type: 0,
-          vehicle_class_ref: 'sedan',
-          service_type: 'full',
-          unit_type: 'Wired',
-          active: 1,
-          display: 1,
-          driver_id: null,
-          last_disconnect: null,
-          device_id: deviceId,
-          protocol: 'teltonika',
-          stock_status: 5,
-          created: T0,
-          ...fields,
-        })
+        .values(unitRow(h.clientId, deviceId, T0, fields))
         .returning('uid')
         .executeTakeFirstOrThrow();
       h.units[deviceId] = row.uid;

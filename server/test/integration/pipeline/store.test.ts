@@ -1,5 +1,6 @@
-// Stored rows under the less common conditions: identified drivers, a unit changing hands, and a
-// trip row removed while the trip goes on.
+// Stored rows under the less common conditions: identified drivers, a unit changing hands, a
+// trip row removed while the trip goes on, and values that array and list parameters must carry
+// unchanged (PostgreSQL writes a batch's positions as unnest arrays).
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeviceRecord } from '../../../src/ingest/types';
 import { insertPerson } from '../../support/people';
@@ -25,6 +26,30 @@ const person = (h: Harness, clientId: number, tag: string | null) =>
   insertPerson(h.handle.db, clientId, { driver_tag: tag, created: T0 });
 
 describe.each(MODES)('stored rows (%s)', (mode) => {
+  it('stores text with quotes, commas, braces and backslashes, and absent values as null', async () => {
+    h = await createHarness([DEV], mode);
+    const uid = h.units[DEV];
+    const awkward = 'a,"b" {c} \\d\\ NULL \u00e9\u20ac \'e\'';
+    await h.pipeline.submit([
+      fix(DEV, T0, -26.1, 28.05, 0, { attributes: { result: awkward, n: 1.5 } }),
+      fix(DEV, T0 + 10_000, -26.1, 28.051, 40, { altitude: 1612.5, satellites: 9 }),
+    ]);
+    const rows = await h.handle.db
+      .selectFrom('positions')
+      .select(['fix_time', 'altitude', 'satellites', 'ignition', 'attributes'])
+      .where('unit_id', '=', uid)
+      .orderBy('fix_time')
+      .execute();
+    expect(rows.map((r) => [Number(r.fix_time), r.altitude, r.satellites])).toEqual([
+      [T0, null, null],
+      [T0 + 10_000, 1612.5, 9],
+    ]);
+    expect(JSON.parse(rows[0].attributes)).toMatchObject({ result: awkward, n: 1.5 });
+    // A batch sent again is stored once.
+    await h.pipeline.submit([fix(DEV, T0, -26.1, 28.05, 0)]);
+    expect(await h.handle.db.selectFrom('positions').select('id').execute()).toHaveLength(2);
+  });
+
   it('puts an identified driver on the trip, the unit and the driver ID event', async () => {
     h = await createHarness([DEV], mode);
     const uid = h.units[DEV];

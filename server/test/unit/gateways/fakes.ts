@@ -10,6 +10,8 @@ export class FakeSink implements IngestSink {
   readonly identified: { protocol: Protocol; deviceId: string }[] = [];
   /** Ids that identify() accepts; null accepts every id. */
   known: Set<string> | null = null;
+  /** The device model set per device id (set_unit_device's model). */
+  readonly models = new Map<string, string>();
   /** While set, submit() rejects (a database outage). */
   failing = false;
   submitDelayMs = 0;
@@ -18,6 +20,10 @@ export class FakeSink implements IngestSink {
   async identify(protocol: Protocol, deviceId: string): Promise<boolean> {
     this.identified.push({ protocol, deviceId });
     return this.known === null || this.known.has(deviceId);
+  }
+
+  async deviceModel(_protocol: Protocol, deviceId: string): Promise<string | null> {
+    return this.models.get(deviceId) ?? null;
   }
 
   async submit(records: DeviceRecord[]): Promise<void> {
@@ -46,6 +52,27 @@ export class FakeSink implements IngestSink {
         },
       });
     });
+  }
+}
+
+/**
+ * Fails unless every acknowledgement (a count of records) is covered, in order, by that many
+ * records of one committed batch, none covered twice: a device is never told that records were
+ * stored before they were. (Frames that arrive together are stored in one batch: submit-group.ts.)
+ */
+export function expectAcksCommitted(acks: number[], batches: DeviceRecord[][]): void {
+  let batch = 0;
+  let used = 0;
+  for (const n of acks) {
+    while (batch < batches.length && batches[batch].length - used < n) {
+      batch++;
+      used = 0;
+    }
+    if (batch >= batches.length) {
+      const sizes = batches.map((b) => b.length).join(', ');
+      throw new Error(`ack of ${n} records without a committed batch for them (batches: ${sizes})`);
+    }
+    used += n;
   }
 }
 

@@ -1,4 +1,5 @@
-// The GT06 gateway over real sockets: login, replies after commit, resync, refusal.
+// The GT06 gateway over real sockets: login, the unit's device model, replies after commit (and
+// the ones with content), command answers, resync, refusal.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startGateways, type RunningGateways } from '../../../src/ingest/gateways';
 import { silentLog } from '../../../src/ingest/log';
@@ -9,6 +10,9 @@ import {
   encodeGt06Login,
   type Gt06Fix,
 } from '../../../src/ingest/protocols/gt06-encode';
+import type { CommandChannel, CommandReply } from '../../../src/ingest/commands';
+import type { Protocol } from '../../../src/ingest/types';
+import { bytesOf, loadSamples } from '../protocols/samples';
 import { connect, sleep } from './client';
 import { FakeSink } from './fakes';
 
@@ -24,6 +28,7 @@ const fix = (i: number): Gt06Fix => ({
   ignition: true,
 });
 const reply = (type: number, serial: number) => encodeGt06Frame(type, serial, Buffer.alloc(0));
+const samples = loadSamples('gt06');
 
 let gateways: RunningGateways | null = null;
 afterEach(async () => {
@@ -31,7 +36,7 @@ afterEach(async () => {
   gateways = null;
 });
 
-async function start(sink: FakeSink) {
+async function start(sink: FakeSink, commands?: CommandChannel) {
   gateways = await startGateways(
     {
       osmandPort: 0,
@@ -42,6 +47,7 @@ async function start(sink: FakeSink) {
     },
     sink,
     silentLog,
+    commands,
   );
   return gateways.ports.gt06!;
 }
@@ -115,6 +121,71 @@ describe('GT06 gateway', () => {
     c.send(encodeGt06Location(fix(1), 2));
     await sleep(200);
     expect(c.received()).toHaveLength(0);
+    expect(sink.records).toHaveLength(0);
+    c.close();
+  });
+
+  it("reads the unit's device model once after login and decodes by it", async () => {
+    const sink = new (class extends FakeSink {
+      asked = 0;
+      override async deviceModel(protocol: Protocol, deviceId: string) {
+        this.asked++;
+        return super.deviceModel(protocol, deviceId);
+      }
+    })();
+    sink.models.set(IMEI, 'LW');
+    const c = await login(await start(sink));
+    // Corpus #169: an LW tracker's 0x13 with the external power where others have the alarm.
+    const status = bytesOf(samples[169]);
+    c.send(Buffer.concat([status, status]));
+    await c.waitBytes(30);
+    expect(sink.records.map((r) => r.power)).toEqual([13.1, 13.1]);
+    expect(sink.asked).toBe(1);
+    c.close();
+  });
+
+  it('stores a command answer (0x15), tells the dispatcher, then answers it', async () => {
+    const sink = new FakeSink();
+    const replies: CommandReply[] = [];
+    const commands: CommandChannel = {
+      connected: () => {},
+      disconnected: () => {},
+      reply: (_id, reply) => replies.push(reply),
+      records: () => {},
+    };
+    const c = await login(await start(sink, commands));
+    const answer = bytesOf(samples[137]); // "Cut off the fuel supply: Success!"
+    c.send(answer);
+    const got = await c.waitBytes(20);
+    expect(got.subarray(10)).toEqual(reply(0x15, answer.readUInt16BE(answer.length - 6)));
+    expect(sink.records[0].attributes.result).toBe('Cut off the fuel supply: Success!');
+    expect(replies).toEqual([{ serverFlag: 0, text: 'Cut off the fuel supply: Success!' }]);
+    c.close();
+  });
+
+  it('echoes a Wi-Fi packet its time once stored, and not while the store fails', async () => {
+    const sink = new FakeSink();
+    const c = await login(await start(sink));
+    const wifi = bytesOf(samples[76]); // 0x69 without CRC
+    sink.failing = true;
+    c.send(wifi);
+    await sleep(200);
+    expect(c.received()).toHaveLength(10);
+    sink.failing = false;
+    c.send(wifi);
+    const got = await c.waitBytes(22);
+    expect(got.subarray(10).toString('hex')).toBe('787800691901210509030d0a');
+    expect(sink.records).toHaveLength(1);
+    c.close();
+  });
+
+  it('answers an address request (0x2A) with a 0x97 "no address", storing nothing', async () => {
+    const sink = new FakeSink();
+    const c = await login(await start(sink));
+    c.send(bytesOf(samples[162]));
+    const got = await c.waitBytes(10 + 27);
+    expect(got.subarray(10, 15).toString('hex')).toBe('7979001597');
+    expect(got.subarray(15, 31).toString('latin1')).toContain('NA&&NA&&0##');
     expect(sink.records).toHaveLength(0);
     c.close();
   });

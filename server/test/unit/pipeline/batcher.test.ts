@@ -35,6 +35,23 @@ describe('micro-batching', () => {
     ]);
   });
 
+  it('writes at once when as many submitters are back as the last run held', async () => {
+    // Three devices that each send their next frame once the last one is stored.
+    const { b, runs } = recorder({ maxDelayMs: 10_000 });
+    await b.flush();
+    const first = Promise.all([b.add([1]), b.add([2]), b.add([3])]);
+    await b.flush();
+    await first;
+    const started = Date.now();
+    await Promise.all([b.add([4]), b.add([5]), b.add([6])]);
+    // Without the count the second round would wait out maxDelayMs (10 s).
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(runs).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
+  });
+
   it('settles a submit only after its run, and rejects it when the run fails', async () => {
     const { b } = recorder({ fail: (items) => items.includes(13) });
     const order: string[] = [];

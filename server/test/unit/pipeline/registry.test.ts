@@ -14,7 +14,7 @@ beforeEach(() => {
   sqlite = new SQLite(':memory:');
   sqlite.exec(
     'create table units (uid integer primary key, client_id integer, service_type text, ' +
-      'driver_id integer, device_id text); ' +
+      'driver_id integer, device_id text, device_model text); ' +
       'create table remotes (id integer primary key, unit_id integer); ' +
       'create table clients (cid integer primary key, chase_up integer not null default 1); ' +
       'insert into clients (cid, chase_up) values (3, 1)',
@@ -66,6 +66,13 @@ describe('unit registry', () => {
     expect(await reg.lookup('dev7')).toMatchObject({ chaseUp: true });
     reg.invalidateUnitsOf(3);
     expect(await reg.lookup('dev7')).toMatchObject({ uid: 7, chaseUp: false });
+  });
+
+  it('carries the device model set on the unit, for the gateways that decode by model', async () => {
+    sqlite.exec("update units set device_model = 'LW' where uid = 7");
+    const reg = new UnitRegistry(db, pipelineConfig());
+    expect(await reg.lookup('dev7')).toMatchObject({ uid: 7, model: 'LW' });
+    expect(await reg.lookup('dev8')).toMatchObject({ uid: 8, model: null });
   });
 
   it('lets every waiting lookup fail with the query, and asks again next time', async () => {

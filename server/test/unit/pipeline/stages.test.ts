@@ -1,6 +1,7 @@
 // The stages as one unit sees them: processRecords over successive batches.
 import { describe, expect, it } from 'vitest';
 import { Runner, T0, east, fix, status } from './records';
+import { EVENT_COLUMNS } from '../../../src/pipeline/columns';
 
 const LAT = -26.1;
 const LON = 28.05;
@@ -244,5 +245,20 @@ describe('device events', () => {
     ];
     expect(Runner.events(new Runner().run(fast))).toEqual([]);
     expect(Runner.events(new Runner({ overspeedKmh: 120 }).run(fast))).toEqual(['overspeed']);
+  });
+
+  it("files a device's answer to a command as a command reply, also when it comes late", () => {
+    const r = new Runner();
+    const reply = (t: number, result: string) => status(t, { attributes: { result } });
+    const b = r.run([status(T0 + 5000), reply(T0 + 6000, 'DOUT1:1 Timeout:INFINITY')]);
+    expect(Runner.events(b)).toEqual(['command_reply']);
+    const cols = EVENT_COLUMNS.length;
+    const i = Runner.events(b).indexOf('command_reply');
+    expect(JSON.parse(b.events[i * cols + 7] as string)).toEqual({
+      text: 'DOUT1:1 Timeout:INFINITY',
+    });
+    // An answer stamped before the live state (a device clock behind) is still kept.
+    expect(Runner.events(r.run([reply(T0, 'Relay,1# OK')]))).toEqual(['command_reply']);
+    expect(Runner.events(r.run([reply(T0 + 7000, '')]))).toEqual([]);
   });
 });

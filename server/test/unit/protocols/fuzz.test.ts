@@ -21,7 +21,7 @@ import {
 } from '../../../src/ingest/protocols/teltonika';
 import { teltonikaSession } from '../../../src/ingest/teltonika-session';
 import { FramePump, type Connection, type FrameSession } from '../../../src/ingest/tcp';
-import { FakeSink, fakeConnection, replay } from '../gateways/fakes';
+import { FakeSink, expectAcksCommitted, fakeConnection, replay } from '../gateways/fakes';
 import {
   applyMutation,
   chunked,
@@ -80,7 +80,8 @@ function checkGt06(buf: Buffer, off = 0, end = buf.length): void {
       expect(GT06_KINDS).toContain(r.kind);
       if (r.kind === 'data') {
         expect(r.records.length).toBeGreaterThan(0);
-        expect(r.reply.length).toBeLessThanOrEqual(11);
+        // The longest answer is the 0x97 "no address" answer to an address request 0x1A (27 bytes).
+        expect(r.reply.length).toBeLessThanOrEqual(27);
       }
       if (r.kind === 'login') expect(r.imei).toMatch(/^\d{15}$/);
     }
@@ -222,9 +223,15 @@ describe('length fields claiming gigabytes', () => {
     expect(teltonika.closed).toBe(true);
 
     const gt06 = fakeConnection();
-    const gPump = new FramePump(gt06Session(gt06, new FakeSink(), silentLog), gt06, (e) => {
-      throw e;
-    });
+    // No garbage cut-off here: this checks what the framer holds, not the flood limit (tcp.ts).
+    const gPump = new FramePump(
+      gt06Session(gt06, new FakeSink(), silentLog),
+      gt06,
+      (e) => {
+        throw e;
+      },
+      { maxGarbage: Infinity },
+    );
     gPump.push(Buffer.from([0x79, 0x79, 0xff, 0xff]));
     let most = 0;
     for (let i = 0; i < 40; i++) {
@@ -234,6 +241,16 @@ describe('length fields claiming gigabytes', () => {
     }
     expect(most).toBeLessThanOrEqual(GT06_MAX_FRAME);
     expect(gt06.closed).toBe(false); // GT06 skips garbage and keeps the connection (protocols.md)
+    // With the gateway's limit, 640 KiB of noise and no frame is a flood: the line is cut.
+    const flooded = fakeConnection();
+    const fPump = new FramePump(gt06Session(flooded, new FakeSink(), silentLog), flooded, (e) => {
+      throw e;
+    });
+    for (let i = 0; i < 40 && !flooded.closed; i++) {
+      fPump.push(Buffer.alloc(16 * 1024, 0x20));
+      await fPump.idle();
+    }
+    expect(flooded.closed).toBe(true);
   });
 });
 
@@ -271,7 +288,10 @@ describe('sessions fed damaged frames over the real frame pump', () => {
         // Other writes are one-byte answers to a handshake found in the stream.
         const acks = conn.writes.filter((w) => w.length === 4).map((w) => w.readUInt32BE(0));
         expect(conn.writes.every((w) => w.length === 4 || w.length === 1)).toBe(true);
-        expect(acks.filter((n) => n > 0)).toEqual(sink.batches.map((b) => b.length));
+        // Every record committed is acknowledged once, after its commit.
+        const positive = acks.filter((n) => n > 0);
+        expectAcksCommitted(positive, sink.batches);
+        expect(positive.reduce((a, b) => a + b, 0)).toBe(sink.records.length);
         // A second handshake or login may switch to another device the sink accepted.
         const ids = sink.identified.map((i) => i.deviceId);
         for (const r of sink.records) expect(ids).toContain(r.deviceId);
@@ -298,7 +318,11 @@ describe('sessions fed damaged frames over the real frame pump', () => {
           cuts,
         );
         expect(conn.writes[0]).toEqual(encodeGt06Reply(GT06_LOGIN, 1));
-        for (const w of conn.writes) expect(gt06FrameLength(w, 0, w.length)).toBe(w.length);
+        for (const w of conn.writes) {
+          // Wi-Fi packets (0x17, 0x69) are echoed as sent: 12 bytes without serial or CRC.
+          const wifiEcho = w.length === 12 && w[2] === 0 && (w[3] === 0x17 || w[3] === 0x69);
+          if (!wifiEcho) expect(gt06FrameLength(w, 0, w.length)).toBe(w.length);
+        }
         // A second handshake or login may switch to another device the sink accepted.
         const ids = sink.identified.map((i) => i.deviceId);
         for (const r of sink.records) expect(ids).toContain(r.deviceId);

@@ -45,11 +45,15 @@ describe('GT06 command packet', () => {
     text.copy(content, 5);
     content.writeUInt16BE(2, 5 + text.length);
     const answer = encodeGt06Frame(0x15, 3, content);
-    // The gateway's decoder checks the CRC and leaves the answer to the dispatcher, unanswered.
-    expect(decodeGt06(answer, 0, answer.length, '868120300000000', 0)).toMatchObject({
-      kind: 'ignored',
-      reply: null,
+    // The gateway stores the answer as a record with `result` (a command_reply event), answers
+    // it with its type and serial once stored (as Traccar does), and gives it to the dispatcher.
+    const stored = decodeGt06(answer, 0, answer.length, '868120300000000', 0);
+    if (stored.kind !== 'data') throw new Error(stored.kind);
+    expect(stored.records[0]).toMatchObject({
+      hasLocation: false,
+      attributes: { result: 'Cut off the fuel supply: Success!' },
     });
+    expect(stored.reply).toEqual(encodeGt06Frame(0x15, 3, Buffer.alloc(0)));
     const a = gt06ContentOf(answer, 0, answer.length);
     expect(decodeGt06CommandText(answer, a.type, a.start, a.end)).toEqual({
       serverFlag: 4711,

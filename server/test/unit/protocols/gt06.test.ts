@@ -61,6 +61,7 @@ describe('GT06 packets', () => {
       kind: 'login',
       imei: '862798052429087',
       reply: encodeGt06Frame(0x01, 0x1234, Buffer.alloc(0)),
+      tzMinutes: 0,
     });
   });
 

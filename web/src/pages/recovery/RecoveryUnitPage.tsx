@@ -162,7 +162,14 @@ function Device({ view, detail }: { view: RecoveryUnitView; detail: UnitDetail |
         column={{ xs: 1, sm: 2 }}
         items={[
           { key: 'imei', label: 'IMEI', children: u.device_id ?? detail?.device_id ?? 'None' },
-          { key: 'protocol', label: 'Protocol', children: u.protocol ?? detail?.protocol ?? '—' },
+          {
+            key: 'protocol',
+            label: 'Protocol',
+            // A clone decoded by its model (set when the device was attached) says which.
+            children:
+              [u.protocol ?? detail?.protocol, detail?.device_model].filter(Boolean).join(', ') ||
+              '—',
+          },
           { key: 'unit_type', label: 'Unit type', children: u.unit_type || '—' },
           { key: 'service', label: 'Service type', children: serviceTypeName(u.service_type) },
           { key: 'reg', label: 'Registration', children: u.reg || '—' },

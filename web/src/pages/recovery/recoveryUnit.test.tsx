@@ -151,6 +151,21 @@ describe('recovery unit page', PAGE_TEST, () => {
     expect(screen.getByText('No backup unit is paired with this unit')).toBeTruthy();
   });
 
+  it('says the model a clone tracker is decoded as', async () => {
+    unitApi({
+      get_unit: (p) => ({
+        data: { unit: unitDetail(p.uid, { protocol: 'gt06', device_model: 'SEEWORLD' }) },
+      }),
+      get_recovery_unit: () => ({
+        data: unitView({ unit: recoveryUnit(7, { protocol: 'gt06' }) }),
+      }),
+    });
+    open();
+    await screen.findByRole('heading', { level: 1, name: 'Truck 7' });
+    const device = section('Device and vehicle');
+    expect(await within(device).findByText('gt06, SEEWORLD')).toBeTruthy();
+  });
+
   it('names the main unit of a backup unit', async () => {
     unitApi({
       get_recovery_unit: () => ({

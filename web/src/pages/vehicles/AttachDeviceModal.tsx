@@ -3,7 +3,12 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Select, Typography } from 'antd';
-import { DEVICE_PROTOCOLS, type DeviceProtocol, type UnknownDeviceIssue } from '@fleet/common';
+import {
+  DEVICE_MODELS,
+  DEVICE_PROTOCOLS,
+  type DeviceProtocol,
+  type UnknownDeviceIssue,
+} from '@fleet/common';
 import { call } from '../../api/call';
 import { taskKey } from '../../api/queries';
 import { useNotify } from '../../components/notify';
@@ -28,12 +33,19 @@ export default function AttachDeviceModal({
   const [protocol, setProtocol] = useState<DeviceProtocol | undefined>(
     isProtocol(device.protocol) ? device.protocol : undefined,
   );
+  const [model, setModel] = useState('');
+  const models = protocol ? (DEVICE_MODELS[protocol] ?? []) : [];
   const [tried, setTried] = useState(false);
   const attach = useMutation({
     mutationFn: () =>
       call(
         'set_unit_device',
-        { uid: uid!, device_id: device.device_id, protocol: protocol! },
+        {
+          uid: uid!,
+          device_id: device.device_id,
+          protocol: protocol!,
+          ...(models.includes(model) ? { model } : {}),
+        },
         { silent: true },
       ),
     onSuccess: () => {
@@ -80,9 +92,29 @@ export default function AttachDeviceModal({
           id="attach-protocol"
           value={protocol}
           options={DEVICE_PROTOCOLS.map((p) => ({ value: p, label: p }))}
-          onChange={setProtocol}
+          onChange={(p) => {
+            setProtocol(p);
+            setModel('');
+          }}
         />
       </FormField>
+      {models.length > 0 && (
+        <FormField
+          label="Model"
+          htmlFor="attach-model"
+          help="Only for clones that report some values differently; most trackers are Standard"
+        >
+          <Select<string>
+            id="attach-model"
+            value={model}
+            options={[
+              { value: '', label: 'Standard' },
+              ...models.map((m) => ({ value: m, label: m })),
+            ]}
+            onChange={setModel}
+          />
+        </FormField>
+      )}
       {attach.error && (
         <Alert
           type="error"

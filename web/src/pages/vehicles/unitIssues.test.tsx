@@ -130,12 +130,16 @@ describe('Unit issues', PAGE_TEST, () => {
       await within(dialog).findByText('Choose the unit the tracker is fitted to'),
     ).toBeTruthy();
     fireEvent.click(within(await openSelect('Unit')).getByTitle('Delta (REG 4)'));
+    // A GT06 clone that reports some values differently is attached with its model.
+    expect(within(dialog).getByText('Standard')).toBeTruthy();
+    fireEvent.click(within(await openSelect('Model')).getByTitle('SEEWORLD'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Attach' }));
     await waitFor(() => expect(api.requestsOf('set_unit_device')).toHaveLength(1));
     expect(api.requestsOf('set_unit_device')[0].parameters).toEqual({
       uid: 4,
       device_id: '356307042441013',
       protocol: 'gt06',
+      model: 'SEEWORLD',
     });
     expect(
       await screen.findByText('No tracker is reporting with an unknown identifier'),

@@ -72,6 +72,7 @@ export function unitDetail(uid: number, extra: Partial<UnitDetail> = {}): UnitDe
     _sys_Ref: `unit:${uid}`,
     device_id: '356307042441013',
     protocol: 'teltonika',
+    device_model: null,
     stock_status: 0,
     odometer: 123_456,
     engine_hours: 1_000,
