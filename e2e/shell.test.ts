@@ -135,6 +135,40 @@ describe('mobile mode at 390 px', () => {
   });
 });
 
+describe('top bar menus', () => {
+  // A CI run on a loaded machine clicked beside Log Out: the browser scrolled the page to bring the
+  // item into view, and the menu, placed in the page's coordinates, slid up with the page.
+  it('stay under their button when the page scrolls', async () => {
+    const { context, page } = await freshPage();
+    await logIn(page, server.url, DEMO_USERS.full);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    const logOut = page.getByRole('menuitem', { name: 'Log Out' });
+    await logOut.waitFor();
+    // Wait out the opening animation.
+    const settled = async () => {
+      let last = '';
+      for (;;) {
+        const box = JSON.stringify(await logOut.boundingBox());
+        if (box === last) return JSON.parse(box) as { x: number; y: number };
+        last = box;
+        await page.waitForTimeout(100);
+      }
+    };
+    const before = await settled();
+    expect(await page.evaluate(() => document.scrollingElement!.scrollHeight > innerHeight)).toBe(
+      true,
+    );
+    // Where the item is the moment the page has scrolled, before any realignment could run.
+    const during = await logOut.evaluate((item) => {
+      window.scrollTo(0, 300);
+      return { scrolled: window.scrollY, y: item.getBoundingClientRect().y };
+    });
+    expect(during).toEqual({ scrolled: 300, y: before.y });
+    expect(await logOut.boundingBox()).toMatchObject({ x: before.x, y: before.y });
+    await context.close();
+  });
+});
+
 describe('logout', () => {
   it('ends the session on the server and goes to the login page', async () => {
     const { context, page } = await freshPage();

@@ -6,6 +6,11 @@ import type { DropdownProps } from 'antd';
  * the menu, and when it closes the focus goes back to the button if it would otherwise be lost with
  * the menu (WCAG 2.4.3; antd leaves it on the page's body after Escape). Spread `dropdownProps` on
  * the Dropdown and `triggerProps` on its button.
+ *
+ * The menu lives inside the sticky top bar rather than the page's body, so scrolling the page (a
+ * wheel, or the browser bringing an item into view) never moves it away from its button: a menu
+ * placed in the document's coordinates slid up with the page until it was aligned again, and a
+ * click during that moment hit the page instead of the item.
  */
 export function useTopBarDropdown() {
   const [open, setOpen] = useState(false);
@@ -26,6 +31,7 @@ export function useTopBarDropdown() {
     open,
     onOpenChange,
     autoFocus: true,
+    getPopupContainer: (trigger) => trigger.closest<HTMLElement>('.portal-header') ?? document.body,
   };
   const triggerProps = {
     ref: triggerRef,
