@@ -15,6 +15,7 @@
 //   four groups, each a count u8 and that many (id, value) pairs, with values of 1, 2 and 4 bytes,
 //   then (id, length u8, bytes). An id whose first byte is 0xFE is two bytes (0xFE69).
 import type { DeviceRecord } from '../types';
+import { LeReader, Truncated } from './byte-reader';
 import {
   applyMeitrackEvent,
   applyMeitrackIo,
@@ -27,51 +28,8 @@ import {
 const EPOCH_2000 = 946684800;
 const CCC_RECORD = 52;
 
-class Short extends Error {}
-
-/** Reads little-endian values from `buf[p..end)`, throwing Short past `end`. */
-class Reader {
-  constructor(
-    readonly buf: Buffer,
-    public p: number,
-    readonly end: number,
-  ) {}
-
-  need(n: number): void {
-    if (n < 0 || this.p + n > this.end) throw new Short();
-  }
-  u8(): number {
-    this.need(1);
-    return this.buf[this.p++];
-  }
-  u16(): number {
-    this.need(2);
-    const v = this.buf.readUInt16LE(this.p);
-    this.p += 2;
-    return v;
-  }
-  s16(): number {
-    this.need(2);
-    const v = this.buf.readInt16LE(this.p);
-    this.p += 2;
-    return v;
-  }
-  u32(): number {
-    this.need(4);
-    const v = this.buf.readUInt32LE(this.p);
-    this.p += 4;
-    return v;
-  }
-  s32(): number {
-    this.need(4);
-    const v = this.buf.readInt32LE(this.p);
-    this.p += 4;
-    return v;
-  }
-  skip(n: number): void {
-    this.need(n);
-    this.p += n;
-  }
+/** Meitrack's cursor: little-endian, with its one- or two-byte parameter ids. */
+class Reader extends LeReader {
   /** A parameter id: one byte, or two when the first is 0xFE. */
   id(): number {
     const first = this.u8();
@@ -109,7 +67,7 @@ export function decodeMeitrackCcc(
     if (!records.length && r.p < end) return 'record length larger than the message';
     return records;
   } catch (err) {
-    if (err instanceof Short) return 'record cut short';
+    if (err instanceof Truncated) return 'record cut short';
     throw err;
   }
 }
@@ -167,7 +125,7 @@ export function decodeMeitrackCce(
     }
     return records;
   } catch (err) {
-    if (err instanceof Short) return 'record cut short';
+    if (err instanceof Truncated) return 'record cut short';
     throw err;
   }
 }
@@ -241,7 +199,7 @@ function cceRecord(r: Reader, deviceId: string, now: number): DeviceRecord {
       variable(rec, id, new Reader(r.buf, r.p, r.p + length));
     } catch (err) {
       // A parameter shorter than its kind needs is skipped; the record stands.
-      if (!(err instanceof Short)) throw err;
+      if (!(err instanceof Truncated)) throw err;
     }
     r.p += length;
   }
