@@ -1,5 +1,8 @@
-// Test doubles for the gateway contract: an IngestSink that records what it is given and a
-// Connection that captures writes, plus a replay helper over the real framing pump.
+// Test doubles for the gateway contract: an IngestSink that records what it is given, a command
+// channel that records what a session tells the dispatcher, and a Connection that captures writes,
+// plus a replay helper over the real framing pump.
+import { expect } from 'vitest';
+import type { CommandChannel, CommandLink, CommandReply } from '../../../src/ingest/commands';
 import type { DeviceRecord, IngestSink, Protocol } from '../../../src/ingest/types';
 import { FramePump, type Connection, type FrameSession } from '../../../src/ingest/tcp';
 
@@ -52,6 +55,38 @@ export class FakeSink implements IngestSink {
         },
       });
     });
+  }
+}
+
+/** Records what a session tells the command dispatcher; `protocol` is the one it must announce. */
+export class FakeChannel implements CommandChannel {
+  readonly links = new Map<string, CommandLink>();
+  readonly replies: { deviceId: string; reply: CommandReply }[] = [];
+  /** Records passed on after their commit. */
+  readonly committed: DeviceRecord[] = [];
+  readonly gone: string[] = [];
+  constructor(private readonly protocol: Protocol) {}
+  connected(protocol: string, deviceId: string, link: CommandLink): void {
+    expect(protocol).toBe(this.protocol);
+    this.links.set(deviceId, link);
+  }
+  disconnected(deviceId: string, link: CommandLink): void {
+    if (this.links.get(deviceId) === link) this.gone.push(deviceId);
+  }
+  reply(deviceId: string, reply: CommandReply): void {
+    this.replies.push({ deviceId, reply });
+  }
+  records(_deviceId: string, records: readonly DeviceRecord[]): void {
+    this.committed.push(...records);
+  }
+}
+
+/** Polls `done` every 20 ms; fails naming `what` after `timeoutMs`. */
+export async function until(done: () => boolean, what: string, timeoutMs = 4000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
   }
 }
 

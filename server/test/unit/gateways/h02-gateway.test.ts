@@ -6,8 +6,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { silentLog } from '../../../src/ingest/log';
 import { h02Session } from '../../../src/ingest/h02-session';
 import { startTcpGateway, type TcpGateway } from '../../../src/ingest/tcp';
-import type { CommandChannel, CommandLink, CommandReply } from '../../../src/ingest/commands';
-import type { DeviceRecord } from '../../../src/ingest/types';
 import { h02CommandDialect } from '../../../src/ingest/protocols/h02-command';
 import {
   encodeH02Binary,
@@ -20,7 +18,7 @@ import { H02Device, h02Packet } from '../../../src/sim/h02-device';
 import type { SimCommand } from '../../../src/sim/device';
 import type { SimEvent, SimReport } from '../../../src/sim/vehicle';
 import { connect, sleep } from './client';
-import { FakeSink } from './fakes';
+import { FakeChannel, FakeSink, until } from './fakes';
 
 const IMEI = '862798052429087';
 const OTHER = '4106000826';
@@ -36,35 +34,6 @@ const fix = (i: number): H02Fix => ({
 const driving = h02StatusWord({ ignition: true });
 /** `*HQ,<id>,V4,V1,yyyyMMddHHmmss#`: the time answer to a V1 (its time varies). */
 const TIME_ANSWER = /^\*HQ,(\d+),V4,V1,\d{14}#$/;
-
-/** Records what the session tells the command dispatcher. */
-class FakeChannel implements CommandChannel {
-  readonly links = new Map<string, CommandLink>();
-  readonly replies: { deviceId: string; reply: CommandReply }[] = [];
-  readonly committed: DeviceRecord[] = [];
-  readonly gone: string[] = [];
-  connected(protocol: string, deviceId: string, link: CommandLink): void {
-    expect(protocol).toBe('h02');
-    this.links.set(deviceId, link);
-  }
-  disconnected(deviceId: string, link: CommandLink): void {
-    if (this.links.get(deviceId) === link) this.gone.push(deviceId);
-  }
-  reply(deviceId: string, reply: CommandReply): void {
-    this.replies.push({ deviceId, reply });
-  }
-  records(_deviceId: string, records: readonly DeviceRecord[]): void {
-    this.committed.push(...records);
-  }
-}
-
-async function until(done: () => boolean, what: string, timeoutMs = 4000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > end) throw new Error(`timed out: ${what}`);
-    await sleep(20);
-  }
-}
 
 let gateway: TcpGateway | null = null;
 const devices: H02Device[] = [];
@@ -96,7 +65,7 @@ describe('H02 gateway', () => {
   it("stores a device's messages and sends its answers only after the commit", async () => {
     const sink = new FakeSink();
     sink.submitDelayMs = 150;
-    const channel = new FakeChannel();
+    const channel = new FakeChannel('h02');
     const c = await connect(await start(sink, channel));
     c.send(
       Buffer.concat([
@@ -220,7 +189,7 @@ describe('the simulated H02 tracker', () => {
 
   it('delivers its reports end to end and answers a command sent through the link', async () => {
     const sink = new FakeSink();
-    const channel = new FakeChannel();
+    const channel = new FakeChannel('h02');
     const port = await start(sink, channel);
     const device = new H02Device(IMEI, '127.0.0.1', port, silentLog, { reconnectMs: 200 });
     devices.push(device);

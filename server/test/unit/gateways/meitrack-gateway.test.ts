@@ -5,8 +5,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { silentLog } from '../../../src/ingest/log';
 import { meitrackSession } from '../../../src/ingest/meitrack-session';
 import { startTcpGateway, type TcpGateway } from '../../../src/ingest/tcp';
-import type { CommandChannel, CommandLink, CommandReply } from '../../../src/ingest/commands';
-import type { DeviceRecord } from '../../../src/ingest/types';
 import { decodeMeitrack, meitrackChecksum } from '../../../src/ingest/protocols/meitrack';
 import { meitrackCommandDialect } from '../../../src/ingest/protocols/meitrack-command';
 import {
@@ -18,7 +16,7 @@ import { MeitrackDevice, meitrackAnswer, meitrackPacket } from '../../../src/sim
 import type { SimCommand } from '../../../src/sim/device';
 import type { SimEvent, SimReport } from '../../../src/sim/vehicle';
 import { connect, sleep } from './client';
-import { FakeSink } from './fakes';
+import { FakeChannel, FakeSink, until } from './fakes';
 
 const IMEI = '864606044993987';
 const OTHER = '862090050462736';
@@ -41,36 +39,6 @@ const fix = (i: number, event = 35): MeitrackFix => ({
 function ack(flag: string, id: string, count: number): string {
   const head = `@@${flag}${27 + String(count).length - 1},${id},CCE,${count}*`;
   return `${head}${meitrackChecksum(Buffer.from(head), 0, head.length)}\r\n`;
-}
-
-/** Records what the session tells the command dispatcher. */
-class FakeChannel implements CommandChannel {
-  readonly links = new Map<string, CommandLink>();
-  readonly replies: { deviceId: string; reply: CommandReply }[] = [];
-  /** Records passed on after their commit. */
-  readonly committed: DeviceRecord[] = [];
-  readonly gone: string[] = [];
-  connected(protocol: string, deviceId: string, link: CommandLink): void {
-    expect(protocol).toBe('meitrack');
-    this.links.set(deviceId, link);
-  }
-  disconnected(deviceId: string, link: CommandLink): void {
-    if (this.links.get(deviceId) === link) this.gone.push(deviceId);
-  }
-  reply(deviceId: string, reply: CommandReply): void {
-    this.replies.push({ deviceId, reply });
-  }
-  records(_deviceId: string, records: readonly DeviceRecord[]): void {
-    this.committed.push(...records);
-  }
-}
-
-async function until(done: () => boolean, what: string, timeoutMs = 4000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > end) throw new Error(`timed out: ${what}`);
-    await sleep(20);
-  }
 }
 
 let gateway: TcpGateway | null = null;
@@ -247,7 +215,7 @@ describe('the simulated Meitrack tracker', () => {
 
   it('delivers its reports end to end and answers a command sent through the link', async () => {
     const sink = new FakeSink();
-    const channel = new FakeChannel();
+    const channel = new FakeChannel('meitrack');
     const port = await start(sink, channel);
     const device = new MeitrackDevice(IMEI, '127.0.0.1', port, silentLog, {
       ackTimeoutMs: 1000,

@@ -4,7 +4,7 @@
 // its reports and answering a command sent through the command channel.
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLog } from '../../../src/ingest/log';
-import type { CommandChannel, CommandLink, CommandReply } from '../../../src/ingest/commands';
+import type { CommandChannel } from '../../../src/ingest/commands';
 import { queclinkCommandDialect } from '../../../src/ingest/protocols/queclink-command';
 import {
   encodeQueclinkEvent,
@@ -14,12 +14,11 @@ import {
 } from '../../../src/ingest/protocols/queclink-encode';
 import { queclinkSession } from '../../../src/ingest/queclink-session';
 import { startTcpGateway, type TcpGateway } from '../../../src/ingest/tcp';
-import type { DeviceRecord } from '../../../src/ingest/types';
 import type { SimCommand } from '../../../src/sim/device';
 import { QueclinkDevice } from '../../../src/sim/queclink-device';
 import type { SimReport } from '../../../src/sim/vehicle';
 import { connect, sleep } from './client';
-import { FakeSink } from './fakes';
+import { FakeChannel, FakeSink, until } from './fakes';
 
 const IMEI = '862894020180553';
 const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
@@ -37,23 +36,6 @@ const fri = (i: number, imei = IMEI) =>
   encodeQueclinkFri({ imei, sendTime: T0 + i * 1000, count: i }, fix(i), status);
 const sack = (count: number) =>
   Buffer.from(`+SACK:${count.toString(16).toUpperCase().padStart(4, '0')}$`);
-
-/** A command channel that remembers what the session told it. */
-function fakeChannel() {
-  const seen = {
-    links: new Map<string, CommandLink>(),
-    replies: [] as { deviceId: string; reply: CommandReply }[],
-    records: [] as DeviceRecord[],
-    gone: [] as string[],
-  };
-  const channel: CommandChannel = {
-    connected: (_protocol, deviceId, link) => void seen.links.set(deviceId, link),
-    disconnected: (deviceId) => void seen.gone.push(deviceId),
-    reply: (deviceId, reply) => void seen.replies.push({ deviceId, reply }),
-    records: (_deviceId, records) => void seen.records.push(...records),
-  };
-  return { channel, seen };
-}
 
 let gateway: TcpGateway | null = null;
 let device: QueclinkDevice | null = null;
@@ -213,14 +195,14 @@ describe('Queclink gateway with the simulated GV300', () => {
 
   it('answers a command sent through the channel’s link, and the dispatcher hears it', async () => {
     const sink = new FakeSink();
-    const { channel, seen } = fakeChannel();
+    const channel = new FakeChannel('queclink');
     const port = await start(sink, channel);
     device = new QueclinkDevice(IMEI, '127.0.0.1', port, silentLog, { ackTimeoutMs: 2000 });
     const applied: SimCommand[] = [];
     device.onCommand = (c) => applied.push(c);
     device.push(report(1));
     await sink.waitFor(1);
-    const link = seen.links.get(IMEI);
+    const link = channel.links.get(IMEI);
     expect(link).toBeDefined();
     const text = queclinkCommandDialect.wireText('immobiliser', 'immobilise');
     link!.send(text, 0x2a);
@@ -230,14 +212,14 @@ describe('Queclink gateway with the simulated GV300', () => {
     expect(answer.hasLocation).toBe(false);
     expect(String(answer.attributes.result)).toMatch(/^\+ACK:GTOUT,060228,862894020180553,,002A,/);
     // The session hands the answer on once its submit has returned.
-    for (let i = 0; i < 50 && !seen.replies.length; i++) await sleep(10);
-    expect(seen.replies).toHaveLength(1);
-    const reply = seen.replies[0].reply.text;
+    await until(() => channel.replies.length > 0, 'the answer');
+    expect(channel.replies).toHaveLength(1);
+    const reply = channel.replies[0].reply.text;
     expect(queclinkCommandDialect.judgeReply('immobiliser', 'immobilise', reply)).toBe('confirmed');
-    expect(seen.records).toHaveLength(2);
+    expect(channel.committed).toHaveLength(2);
     await device.stop();
     device = null;
-    for (let i = 0; i < 50 && !seen.gone.length; i++) await sleep(20);
-    expect(seen.gone).toEqual([IMEI]);
+    await until(() => channel.gone.length > 0, 'disconnected');
+    expect(channel.gone).toEqual([IMEI]);
   });
 });

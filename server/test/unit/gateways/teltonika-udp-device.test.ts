@@ -12,7 +12,7 @@ import {
 import { TeltonikaUdpDevice } from '../../../src/sim/teltonika-udp-device';
 import type { SimReport } from '../../../src/sim/vehicle';
 import { sleep } from './client';
-import { FakeSink } from './fakes';
+import { FakeSink, until } from './fakes';
 
 const IMEI = '356307042441013';
 const T0 = Date.UTC(2026, 10, 21, 10, 0, 0);
@@ -41,14 +41,6 @@ afterEach(async () => {
   gateway = null;
 });
 
-async function until(done: () => boolean, timeoutMs = 5000): Promise<void> {
-  const t0 = performance.now();
-  while (!done()) {
-    if (performance.now() - t0 > timeoutMs) throw new Error('timed out');
-    await sleep(10);
-  }
-}
-
 describe('simulated Teltonika UDP tracker', () => {
   it('delivers its reports in datagrams of up to 50, each acknowledged after commit', async () => {
     const sink = new FakeSink();
@@ -63,7 +55,7 @@ describe('simulated Teltonika UDP tracker', () => {
       ackTimeoutMs: 1000,
     });
     for (let i = 0; i < 60; i++) dev.push(report(i));
-    await until(() => dev!.delivered === 60);
+    await until(() => dev!.delivered === 60, '60 delivered', 5000);
     expect(dev.pending).toBe(0);
     expect(dev.resends).toBe(0);
     // The first report leaves at once; the rest queue behind its ack and go 50 at a time.
@@ -93,7 +85,7 @@ describe('simulated Teltonika UDP tracker', () => {
     expect(dev.delivered).toBe(0);
     expect(dev.resends).toBeGreaterThanOrEqual(2);
     sink.failing = false;
-    await until(() => dev!.delivered === 1);
+    await until(() => dev!.delivered === 1, 'one delivered', 5000);
     expect(sink.batches).toHaveLength(1);
   });
 
@@ -115,7 +107,7 @@ describe('simulated Teltonika UDP tracker', () => {
         ackTimeoutMs: 100,
       });
       dev.push(report(1));
-      await until(() => dev!.delivered === 1);
+      await until(() => dev!.delivered === 1, 'one delivered', 5000);
       expect(seen.length).toBe(2);
       expect(seen[0]).toBe(seen[1]); // the resend is the same AVL packet
       expect(dev.resends).toBe(1);
