@@ -37,6 +37,16 @@ class Reader extends LeReader {
   }
 }
 
+/** The records `read` finds, or 'record cut short' when one ends before its fields do. */
+function cutShort(read: () => DeviceRecord[] | string): DeviceRecord[] | string {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof Truncated) return 'record cut short';
+    throw err;
+  }
+}
+
 function setPlace(rec: DeviceRecord, lat: number, lon: number): void {
   if (!isPlace(lat, lon)) return;
   rec.hasLocation = true;
@@ -52,24 +62,17 @@ export function decodeMeitrackCcc(
   deviceId: string,
   now: number,
 ): DeviceRecord[] | string {
-  try {
+  return cutShort(() => {
     const r = new Reader(buf, start, end);
     r.u16(); // protocol version
     const size = r.u16();
     r.u32(); // records left in the cache
     if (size < CCC_RECORD) return 'record length too small';
     const records: DeviceRecord[] = [];
-    while (end - r.p >= size) {
-      const next = r.p + size;
-      records.push(cccRecord(new Reader(buf, r.p, next), deviceId, now));
-      r.p = next;
-    }
-    if (!records.length && r.p < end) return 'record length larger than the message';
+    while (r.left >= size) records.push(cccRecord(r.sub(size), deviceId, now));
+    if (!records.length && r.left > 0) return 'record length larger than the message';
     return records;
-  } catch (err) {
-    if (err instanceof Truncated) return 'record cut short';
-    throw err;
-  }
+  });
 }
 
 function cccRecord(r: Reader, deviceId: string, now: number): DeviceRecord {
@@ -110,24 +113,16 @@ export function decodeMeitrackCce(
   deviceId: string,
   now: number,
 ): DeviceRecord[] | string {
-  try {
+  return cutShort(() => {
     const r = new Reader(buf, start, end);
     r.u32(); // records left in the cache
     const count = r.u16();
     // Each record takes at least its length, index and four group counts.
-    if (count * 8 > end - r.p) return 'record count larger than the message';
+    if (count * 8 > r.left) return 'record count larger than the message';
     const records: DeviceRecord[] = [];
-    for (let i = 0; i < count; i++) {
-      const length = r.u16();
-      r.need(length);
-      records.push(cceRecord(new Reader(buf, r.p, r.p + length), deviceId, now));
-      r.p += length;
-    }
+    for (let i = 0; i < count; i++) records.push(cceRecord(r.sub(r.u16()), deviceId, now));
     return records;
-  } catch (err) {
-    if (err instanceof Truncated) return 'record cut short';
-    throw err;
-  }
+  });
 }
 
 function cceRecord(r: Reader, deviceId: string, now: number): DeviceRecord {
@@ -193,15 +188,13 @@ function cceRecord(r: Reader, deviceId: string, now: number): DeviceRecord {
   }
   for (let n = r.u8(); n > 0; n--) {
     const id = r.id();
-    const length = r.u8();
-    r.need(length);
+    const value = r.sub(r.u8());
     try {
-      variable(rec, id, new Reader(r.buf, r.p, r.p + length));
+      variable(rec, id, value);
     } catch (err) {
       // A parameter shorter than its kind needs is skipped; the record stands.
       if (!(err instanceof Truncated)) throw err;
     }
-    r.p += length;
   }
   if (lat !== undefined && lon !== undefined) setPlace(rec, lat, lon);
   applyMeitrackIo(rec, io.inputs, io.outputs);
