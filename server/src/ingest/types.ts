@@ -96,6 +96,31 @@ export interface DeviceRecord {
 }
 
 /**
+ * A record of `deviceId` stamped `fixTime`, without a location until the decoder sets one: every
+ * decoder starts its records here, so they all have the same shape.
+ */
+export function blankRecord(
+  protocol: Protocol,
+  deviceId: string,
+  fixTime: number,
+  attributes: DeviceRecord['attributes'] = {},
+): DeviceRecord {
+  return {
+    deviceId,
+    protocol,
+    fixTime,
+    hasLocation: false,
+    valid: false,
+    lat: 0,
+    lon: 0,
+    speed: 0,
+    course: 0,
+    events: [],
+    attributes,
+  };
+}
+
+/**
  * What a gateway hands its records to. `submit` resolves only once the records are durable
  * (committed); a gateway acknowledges the device only after it resolves, and sends no ack when
  * it rejects, so that the device retries.

@@ -1,7 +1,7 @@
 // Building blocks of GT06 packet contents: the packet context (type, model, clock), and the GPS,
 // cell (LBS), Wi-Fi and status blocks shared by the packet families, read with the shared
 // bounds-checked cursor (byte-reader.ts). Alarm codes live in gt06-alarms.ts.
-import type { DeviceRecord } from '../types';
+import { blankRecord, type DeviceRecord } from '../types';
 import { Reader } from './byte-reader';
 import { addEvent, addAlarmName, settleAccidents } from './events';
 
@@ -47,19 +47,7 @@ export interface Gt06Decoded {
 }
 
 export function blank(p: Gt06Packet): DeviceRecord {
-  return {
-    deviceId: p.deviceId,
-    protocol: 'gt06',
-    fixTime: p.now,
-    hasLocation: false,
-    valid: false,
-    lat: 0,
-    lon: 0,
-    speed: 0,
-    course: 0,
-    events: [],
-    attributes: {},
-  };
+  return blankRecord('gt06', p.deviceId, p.now);
 }
 
 /** Date-time as yy mm dd hh mi ss (UTC), or NaN when the bytes are not a date. */

@@ -19,7 +19,7 @@
 // The manuals say the alarm bits stay latched until the server clears them (command R7), which
 // this gateway never sends (R7 also restores a cut fuel supply). So an alarm becomes an event when
 // its bit turns active: the session passes the device's previous status word on the connection.
-import type { DeviceEventType, DeviceRecord } from '../types';
+import { blankRecord, type DeviceEventType, type DeviceRecord } from '../types';
 import { addAlarmName, addEvent } from './events';
 
 export const H02_PROTOCOL = 'h02';
@@ -67,19 +67,7 @@ export const active = (status: number, bit: number): boolean => ((status >>> bit
 
 /** An empty record of the device, stamped `fixTime`, without location. */
 export function h02Record(deviceId: string, fixTime: number): DeviceRecord {
-  return {
-    deviceId,
-    protocol: H02_PROTOCOL,
-    fixTime,
-    hasLocation: false,
-    valid: false,
-    lat: 0,
-    lon: 0,
-    speed: 0,
-    course: 0,
-    events: [],
-    attributes: {},
-  };
+  return blankRecord(H02_PROTOCOL, deviceId, fixTime);
 }
 
 /**

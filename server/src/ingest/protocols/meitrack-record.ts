@@ -3,7 +3,7 @@
 //
 // Event codes: MEITRACK GPRS Protocol, section "Event Code" (the T1/T333, T366 and T622 manuals
 // share the numbering), with the alarms Traccar's MeitrackProtocolDecoder (decodeAlarm) gives them.
-import type { DeviceEventType, DeviceRecord } from '../types';
+import { blankRecord, type DeviceEventType, type DeviceRecord } from '../types';
 import { addAlarmName, addEvent, settleAccidents } from './events';
 
 export const MEITRACK_EVENT = {
@@ -63,19 +63,7 @@ export const MEITRACK_CUT_OUTPUT = 0x01;
 
 /** An empty record: no location until one is decoded, stamped `now` until a time is. */
 export function meitrackRecord(deviceId: string, now: number): DeviceRecord {
-  return {
-    deviceId,
-    protocol: 'meitrack',
-    fixTime: now,
-    hasLocation: false,
-    valid: false,
-    lat: 0,
-    lon: 0,
-    speed: 0,
-    course: 0,
-    events: [],
-    attributes: {},
-  };
+  return blankRecord('meitrack', deviceId, now);
 }
 
 /** Keeps the event code (`attributes.event`) and raises its alarm. */

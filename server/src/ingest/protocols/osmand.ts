@@ -3,7 +3,7 @@
 // Query/form style:  GET|POST /?id=123&lat=..&lon=..&timestamp=..&speed=<knots>&bearing=..&batt=..
 // JSON style (Traccar Client 9+): {"device_id": "..", "location": {timestamp, coords: {..}, battery,
 //   is_moving, odometer, event, activity, extras}} where `location` may also be an array (a batch).
-import type { DeviceEventType, DeviceRecord } from '../types';
+import { blankRecord, type DeviceEventType, type DeviceRecord } from '../types';
 import { addAlarmName, addEvent, REPORTABLE_EVENTS, settleAccidents } from './events';
 
 export interface OsmandRequest {
@@ -96,19 +96,7 @@ function scalar(value: string): number | string | boolean {
 }
 
 function blank(deviceId: string, now: number): DeviceRecord {
-  return {
-    deviceId,
-    protocol: 'osmand',
-    fixTime: now,
-    hasLocation: false,
-    valid: false,
-    lat: 0,
-    lon: 0,
-    speed: 0,
-    course: 0,
-    events: [],
-    attributes: {},
-  };
+  return blankRecord('osmand', deviceId, now);
 }
 
 function setLocation(rec: DeviceRecord, lat: number, lon: number): boolean {

@@ -6,7 +6,7 @@
 //   <GPS accuracy>,<speed km/h>,<azimuth>,<altitude m>,<longitude>,<latitude>,<GPS UTC time>,
 //   <MCC>,<MNC>,<LAC hex>,<cell id hex>,<reserved | position append mask | odometer>
 // GPS accuracy is the HDOP: 0 means no fix now (the last known position is repeated).
-import type { DeviceRecord } from '../types';
+import { blankRecord, type DeviceRecord } from '../types';
 
 /** Longitude and latitude as the protocol writes them: degrees with six decimals. */
 export const LON = /^-?\d{1,3}\.\d{6}$/;
@@ -77,19 +77,7 @@ export function put(
 
 /** A record without a location, stamped with the message's time. */
 export function newRecord(deviceId: string, at: number): DeviceRecord {
-  return {
-    deviceId,
-    protocol: 'queclink',
-    fixTime: at,
-    hasLocation: false,
-    valid: false,
-    lat: 0,
-    lon: 0,
-    speed: 0,
-    course: 0,
-    events: [],
-    attributes: {},
-  };
+  return blankRecord('queclink', deviceId, at);
 }
 
 /** What a position block says before it is applied. */

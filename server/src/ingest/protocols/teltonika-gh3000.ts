@@ -11,7 +11,7 @@
 //
 // A record without the GPS element (or without coordinates in it) is a status without location.
 // Pure function; never throws. Every declared count is checked against the bytes there.
-import type { DeviceRecord } from '../types';
+import { blankRecord, type DeviceRecord } from '../types';
 import { addEvent } from './events';
 import { ioKey } from './teltonika-io';
 
@@ -82,19 +82,9 @@ export function parseGh3000Records(
     const stamp = buf.readUInt32BE(p);
     const mask = buf[p + 4];
     p += MIN_RECORD;
-    const rec: DeviceRecord = {
-      deviceId,
-      protocol: 'teltonika',
-      fixTime: ((stamp & 0x3fffffff) + GH3000_EPOCH_S) * 1000,
-      hasLocation: false,
-      valid: false,
-      lat: 0,
-      lon: 0,
-      speed: 0,
-      course: 0,
-      events: [],
-      attributes: { priority: stamp >>> 30 },
-    };
+    const rec = blankRecord('teltonika', deviceId, ((stamp & 0x3fffffff) + GH3000_EPOCH_S) * 1000, {
+      priority: stamp >>> 30,
+    });
     if (mask & 1) {
       const q = parseGps(rec, buf, p, end);
       if (q < 0) return null;

@@ -14,7 +14,7 @@
 // answers: a "GTSL|..." driver login (the 5th field is the driver id) and the "UUUUww...SSS" axle
 // load report of a weighing system (axle1-8, loadTruck, loadTrailer, totalTruck, totalTrailer).
 // Camera messages (photo download) are not decoded: no record. Pure functions; never throw.
-import type { DeviceRecord } from '../types';
+import { blankRecord, type DeviceRecord } from '../types';
 
 const CODEC_12 = 0x0c;
 const CODEC_13 = 0x0d;
@@ -89,19 +89,7 @@ export function parseSerialMessages(
 }
 
 function serialRecord(deviceId: string, time: number, type: number): DeviceRecord {
-  return {
-    deviceId,
-    protocol: 'teltonika',
-    fixTime: time,
-    hasLocation: false,
-    valid: false,
-    lat: 0,
-    lon: 0,
-    speed: 0,
-    course: 0,
-    events: [],
-    attributes: { type },
-  };
+  return blankRecord('teltonika', deviceId, time, { type });
 }
 
 /**
