@@ -2,11 +2,12 @@
 // desk sees it: its live state on a small map (get_unit's readings, moved on by the live socket),
 // its device, last events, chase-ups, recovery logs, odometer logs, backup units and comments; and
 // where to go from here: the live map, trips, border crossings, backup units, a recovery log (not
-// while one is In Progress: SPEC §4 then links to that log instead) and a comment.
-import { useMemo, useState } from 'react';
+// while one is In Progress: SPEC §4 then links to that log instead) and a comment. The live state
+// and device sections are in views/UnitSections.tsx.
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Descriptions, Empty, Skeleton, Table, Tag } from 'antd';
+import { Alert, Button, Empty, Skeleton, Table, Tag } from 'antd';
 import {
   AimOutlined,
   CommentOutlined,
@@ -19,10 +20,8 @@ import {
 import {
   RECOVERY_IN_PROGRESS,
   eventLabel,
-  formatRelative,
   type BackupUnit,
   type RecoveryUnitView,
-  type UnitDetail,
 } from '@fleet/common';
 import {
   addRecoveryLogPath,
@@ -36,25 +35,19 @@ import { unitQuery } from '../../api/tracking';
 import { useLiveConnection } from '../../api/live';
 import { useDateTime } from '../../components/dates';
 import PageContainer from '../../components/PageContainer';
-import { useNow } from '../../components/useNow';
-import { describeNearestTown, nearestTown } from '../tracking/live/nearestTown';
 import {
   eventColour,
   formatCoordinates,
   formatOdometer,
   formatVolts,
 } from '../tracking/live/unitFacts';
-import { compassPoint, STATUS_META, unitStatus } from '../tracking/live/unitStatus';
-import { useLiveMerge } from '../tracking/live/useLiveFleet';
-import { formatSpeed } from '../tracking/common/format';
 import ChaseupTable, { eventTripPath } from './desk/ChaseupTable';
+import { Device, LiveState } from './views/UnitSections';
 import { formatDistance, isFarFromMain } from './views/backupPairs';
 import CommentModal from './views/CommentModal';
 import LinkButton from './views/LinkButton';
 import RecoveryLogTable from './views/RecoveryLogTable';
 import SectionCard from './views/SectionCard';
-import UnitMiniMap from './views/UnitMiniMap';
-import { ConnectedTag } from './views/UnitTable';
 import {
   backupUnitsPath,
   borderCrossingPath,
@@ -69,139 +62,6 @@ import { tableScroll } from './desk/tableScroll';
 
 type UnitEventRow = RecoveryUnitView['events'][number];
 type OdometerRow = RecoveryUnitView['odometer_logs'][number];
-
-function ignitionText(on: boolean | null | undefined) {
-  if (on === true) return 'On';
-  if (on === false) return 'Off';
-  return 'Not reported';
-}
-
-function LiveState({ view, detail }: { view: RecoveryUnitView; detail: UnitDetail | undefined }) {
-  const dateTime = useDateTime();
-  const now = useNow(15_000);
-  // The list item of the view, with get_unit's fresher readings over it, moved on by the socket.
-  const base = useMemo(() => [detail ?? view.unit], [detail, view.unit]);
-  const unit = useLiveMerge(base)[0] ?? view.unit;
-  const p = unit.position;
-  const status = STATUS_META[unitStatus(unit)];
-  const lastData = detail?.last_data ?? p?.datetime ?? null;
-  return (
-    <SectionCard title="Live state">
-      <div className="recovery-live">
-        <Descriptions
-          className="recovery-facts"
-          size="small"
-          column={1}
-          items={[
-            {
-              key: 'status',
-              label: 'Status',
-              children: (
-                <>
-                  <span style={{ color: status.text, fontWeight: 600 }}>{status.label}</span>{' '}
-                  <ConnectedTag unit={unit} />
-                </>
-              ),
-            },
-            {
-              key: 'where',
-              label: 'Position',
-              children: p ? (
-                <>
-                  <div>{describeNearestTown(nearestTown(p.lat, p.lon))}</div>
-                  <div className="recovery-muted">{formatCoordinates(p.lat, p.lon)}</div>
-                </>
-              ) : (
-                'No position yet'
-              ),
-            },
-            {
-              key: 'speed',
-              label: 'Speed',
-              children: p ? `${formatSpeed(p.speed)} ${compassPoint(p.direction)}` : '—',
-            },
-            { key: 'ignition', label: 'Ignition', children: ignitionText(p?.ignition) },
-            { key: 'battery', label: 'Battery', children: formatVolts(detail?.battery) },
-            { key: 'power', label: 'Power', children: formatVolts(detail?.power) },
-            {
-              key: 'last',
-              label: 'Last data',
-              children: lastData ? (
-                <>
-                  {dateTime(lastData)}{' '}
-                  <span className="recovery-muted">
-                    ({formatRelative(new Date(lastData), now)})
-                  </span>
-                </>
-              ) : (
-                'Never'
-              ),
-            },
-          ]}
-        />
-        <UnitMiniMap
-          units={[unit]}
-          selectedUid={unit.uid}
-          fitKey={String(unit.uid)}
-          label={`Map of ${unit.name}`}
-        />
-      </div>
-    </SectionCard>
-  );
-}
-
-function Device({ view, detail }: { view: RecoveryUnitView; detail: UnitDetail | undefined }) {
-  const u = view.unit;
-  const main = u.backup_of ? view.backup_units.find((b) => b.uid === u.backup_of) : undefined;
-  const vehicle = [u.make, u.model, u.colour].filter(Boolean).join(' · ');
-  return (
-    <SectionCard title="Device and vehicle">
-      <Descriptions
-        className="recovery-facts"
-        size="small"
-        column={{ xs: 1, sm: 2 }}
-        items={[
-          { key: 'imei', label: 'IMEI', children: u.device_id ?? detail?.device_id ?? 'None' },
-          {
-            key: 'protocol',
-            label: 'Protocol',
-            // A clone decoded by its model (set when the device was attached) says which.
-            children:
-              [u.protocol ?? detail?.protocol, detail?.device_model].filter(Boolean).join(', ') ||
-              '—',
-          },
-          { key: 'unit_type', label: 'Unit type', children: u.unit_type || '—' },
-          { key: 'service', label: 'Service type', children: serviceTypeName(u.service_type) },
-          { key: 'reg', label: 'Registration', children: u.reg || '—' },
-          { key: 'vin', label: 'VIN', children: u.vin || '—' },
-          { key: 'vehicle', label: 'Vehicle', children: vehicle || '—' },
-          {
-            key: 'client',
-            label: 'Client',
-            children: (
-              <Link to={recoveryClientPath(u.cid)} className="recovery-link">
-                {u.client_name}
-              </Link>
-            ),
-          },
-          ...(u.backup_of
-            ? [
-                {
-                  key: 'main',
-                  label: 'Backup of',
-                  children: (
-                    <Link to={recoveryUnitPath(u.backup_of)} className="recovery-link">
-                      {main?.name ?? `Unit ${u.backup_of}`}
-                    </Link>
-                  ),
-                },
-              ]
-            : []),
-        ]}
-      />
-    </SectionCard>
-  );
-}
 
 function EventTable({ uid, events }: { uid: number; events: UnitEventRow[] }) {
   const dateTime = useDateTime();
