@@ -23,6 +23,7 @@ import {
   demoDeviceId,
 } from './demo/data';
 import { demoDriving } from './demo/routes';
+import { predateSeededStates } from './demo/seed';
 
 export interface DevicesLog {
   info(obj: object, msg?: string): void;
@@ -109,6 +110,11 @@ export async function startDevices(
     const units = await demoSimUnits(db.db, config.sim.units);
     if (units.length) {
       const startTime = await simulationStart(db.db, units, config.sim.backfillHours);
+      await predateSeededStates(
+        db.db,
+        units.map((u) => u.uid),
+        startTime,
+      );
       simulator = startSimulator({
         units,
         gateways: {

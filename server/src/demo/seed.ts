@@ -118,7 +118,8 @@ async function addUnits(
     // A last known position near the unit's city, so the map is not empty before devices report.
     const lat = city.lat + (rand() - 0.5) * 0.25;
     const lon = city.lon + (rand() - 0.5) * 0.25;
-    // Older than the simulator's 24-hour backfill, so replayed history moves the unit forward.
+    // A day and more ago; a simulator writing history from before then moves it back first
+    // (predateSeededStates), so the history is written as new fixes in order.
     const ago = 25 * 3600_000 + Math.round(rand() * 3600_000);
     await db
       .insertInto('unit_state')
@@ -146,6 +147,41 @@ async function addUnits(
       .execute();
   }
   return uids;
+}
+
+/** How long before the history's start a seeded last-known position is moved. */
+const SEEDED_STATE_LEAD_MS = 24 * 3600_000;
+
+/**
+ * The demo seeds each unit a last-known position (seedUnits above) so that the map is not empty
+ * before devices report. Where that placeholder is newer than the history the simulator is about
+ * to write, and nothing was stored for the unit since, it is moved to a day before the history's
+ * start (odometer and all): the history then goes through the pipeline as new fixes in order,
+ * instead of every fix of the week taking the late-fix path (a read, an insert and a
+ * re-segmentation each), which made writing a week of history six times slower.
+ */
+export async function predateSeededStates(
+  db: Kysely<Database>,
+  uids: number[],
+  startTime: number,
+): Promise<void> {
+  const moved = startTime - SEEDED_STATE_LEAD_MS;
+  await db
+    .updateTable('unit_state')
+    .set({ fix_time: moved, server_time: moved, park_since: moved })
+    .where('unit_id', 'in', uids)
+    .where('fix_time', '>', startTime)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('positions')
+            .select('positions.id')
+            .whereRef('positions.unit_id', '=', 'unit_state.unit_id')
+            .where('positions.fix_time', '>=', startTime),
+        ),
+      ),
+    )
+    .execute();
 }
 
 export async function seedDemo(db: Kysely<Database>): Promise<boolean> {
