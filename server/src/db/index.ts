@@ -5,6 +5,7 @@ import pg from 'pg';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
 import type { Database } from './types';
 import type { Dialect, Migration } from './migrations/helpers';
+import { PreparingClient } from './prepared';
 import { foundation } from './migrations/0001_foundation';
 import { ingest } from './migrations/0002_ingest';
 import { pipeline } from './migrations/0003_pipeline';
@@ -49,7 +50,11 @@ export function openDb(opts: {
   onConnectionError?: (err: Error) => void;
 }): Db {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      Client: PreparingClient,
+    });
     // An idle client that loses its connection is dropped from the pool and the next query opens
     // a new one; without a listener, pg would throw the error and end the process.
     pool.on('error', (err) => opts.onConnectionError?.(err));

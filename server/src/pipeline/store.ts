@@ -121,8 +121,24 @@ export interface BatchStore {
   write(batch: Batch, tripCfg: TripConfig): Promise<StoreResult>;
 }
 
+/**
+ * A new fix of a batch was stored already: only possible when something wrote positions without
+ * moving the unit's state on, since a new fix is newer than the unit's state. The batch is then
+ * written again with the insert that skips what is there.
+ */
+class StoredAlready extends Error {}
+
+/** PostgreSQL's unique_violation. */
+const UNIQUE_VIOLATION = '23505';
+
 export class KyselyStore implements BatchStore {
+  /**
+   * The batch's new fixes. On PostgreSQL a plain insert: a new fix is newer than everything stored
+   * for its unit, and `on conflict do nothing` costs a quarter of the insert (a speculative
+   * insertion per row); `positionsSkipping` takes over in the rare case that finds one stored.
+   */
   private readonly positions: BatchStatement;
+  private readonly positionsSkipping: BatchStatement;
   private readonly latePosition: MultiRowStatement;
   private readonly events: MultiRowStatement;
   private readonly unitState: BatchStatement;
@@ -135,12 +151,16 @@ export class KyselyStore implements BatchStore {
     private readonly db: Kysely<Database>,
     dialect: Dialect,
   ) {
-    this.positions = batchStatement(
+    this.positionsSkipping = batchStatement(
       dialect,
       'positions',
       POSITION_COLUMNS,
       'on conflict ("unit_id", "fix_time") do nothing',
     );
+    this.positions =
+      dialect === 'postgres'
+        ? batchStatement(dialect, 'positions', POSITION_COLUMNS)
+        : this.positionsSkipping;
     this.latePosition = new MultiRowStatement(
       dialect,
       'positions',
@@ -172,13 +192,36 @@ export class KyselyStore implements BatchStore {
     this.chaseups = new KyselyChaseupWriter(dialect);
   }
 
-  write(batch: Batch, tripCfg: TripConfig): Promise<StoreResult> {
-    return this.db.transaction().execute((trx) => this.writeIn(trx, batch, tripCfg));
+  async write(batch: Batch, tripCfg: TripConfig): Promise<StoreResult> {
+    try {
+      return await this.db.transaction().execute((trx) => this.writeIn(trx, batch, tripCfg));
+    } catch (err) {
+      if (!(err instanceof StoredAlready)) throw err;
+      // Nothing of the batch was applied (the positions come first): again, skipping those.
+      return this.db.transaction().execute((trx) => this.writeIn(trx, batch, tripCfg, true));
+    }
   }
 
   /** Writes a processed batch inside transaction `trx`; updates the working runtimes' row ids. */
-  async writeIn(trx: Kysely<Database>, batch: Batch, tripCfg: TripConfig): Promise<StoreResult> {
-    if (batch.positions.length) await this.positions.run(trx, batch.positions);
+  private async writeIn(
+    trx: Kysely<Database>,
+    batch: Batch,
+    tripCfg: TripConfig,
+    skipStored = false,
+  ): Promise<StoreResult> {
+    if (batch.positions.length) {
+      const positions = skipStored ? this.positionsSkipping : this.positions;
+      try {
+        await positions.run(trx, batch.positions);
+      } catch (err) {
+        if (
+          (err as { code?: string }).code === UNIQUE_VIOLATION &&
+          positions !== this.positionsSkipping
+        )
+          throw new StoredAlready('a new fix was stored already');
+        throw err;
+      }
+    }
 
     let lateDuplicates = 0;
     const units = [...batch.units.values()];

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database, Dialect } from '../db';
 import { segmentKey, type Segment, type SegmentKey } from '../domain/trips';
 import { histogramJson } from '../domain/trips-histogram';
-import { MultiRowStatement, excludedSet } from './sql';
+import { batchStatement, excludedSet, type BatchStatement } from './sql';
 import type { UnitInfo, UnitRuntime } from './runtime';
 import type { UnitWork } from './process';
 
@@ -187,11 +187,12 @@ export function finishTrips(plan: TripPlan): void {
 
 /** Writes trip plans through Kysely (PostgreSQL, or SQLite without a statement cache). */
 export class TripWriter {
-  private readonly insert: MultiRowStatement;
-  private readonly update: MultiRowStatement;
+  private readonly insert: BatchStatement;
+  private readonly update: BatchStatement;
 
+  /** One statement a batch for each: unnest arrays on PostgreSQL, VALUES lists on SQLite. */
   constructor(dialect: Dialect) {
-    this.insert = new MultiRowStatement(
+    this.insert = batchStatement(
       dialect,
       'trips',
       TRIP_COLUMNS,
@@ -199,7 +200,7 @@ export class TripWriter {
     );
     // Updates by id as an upsert: one statement for every open segment of the batch. The label
     // is the user's and is never written here.
-    this.update = new MultiRowStatement(
+    this.update = batchStatement(
       dialect,
       'trips',
       ['id', ...TRIP_COLUMNS],

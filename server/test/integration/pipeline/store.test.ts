@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { DeviceRecord } from '../../../src/ingest/types';
 import { insertPerson } from '../../support/people';
+import { positionRow } from '../../support/raw-rows';
 import { createHarness, fix, stateOf, tripsOf, T0, MODES, type Harness } from './harness';
 
 const DEV = '356307042441051';
@@ -48,6 +49,31 @@ describe.each(MODES)('stored rows (%s)', (mode) => {
     // A batch sent again is stored once.
     await h.pipeline.submit([fix(DEV, T0, -26.1, 28.05, 0)]);
     expect(await h.handle.db.selectFrom('positions').select('id').execute()).toHaveLength(2);
+  });
+
+  it('stores a batch whose new fix something else stored already, and the rest of it', async () => {
+    h = await createHarness([DEV], mode);
+    const uid = h.units[DEV];
+    await h.pipeline.submit([fix(DEV, T0, -26.1, 28.05, 0)]);
+    // A row the unit's state does not know of (written straight to the table): the next batch's
+    // first fix collides with it, which PostgreSQL's plain batch insert refuses.
+    await h.handle.db
+      .insertInto('positions')
+      .values(positionRow(uid, T0 + 10_000, { lat: -26.1, lon: 28.0501 }))
+      .execute();
+    await h.pipeline.submit([
+      fix(DEV, T0 + 10_000, -26.1, 28.0501, 5),
+      fix(DEV, T0 + 20_000, -26.1, 28.0502, 5),
+    ]);
+    const rows = await h.handle.db
+      .selectFrom('positions')
+      .select('fix_time')
+      .where('unit_id', '=', uid)
+      .orderBy('fix_time')
+      .execute();
+    expect(rows.map((r) => Number(r.fix_time))).toEqual([T0, T0 + 10_000, T0 + 20_000]);
+    expect(Number((await stateOf(h, uid))?.fix_time)).toBe(T0 + 20_000);
+    expect(h.pipeline.stats.failures).toBe(0);
   });
 
   it('puts an identified driver on the trip, the unit and the driver ID event', async () => {
