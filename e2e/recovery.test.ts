@@ -184,6 +184,15 @@ describe('The recovery desk', () => {
         .click();
       await waitForHashPath(page, (p) => p.startsWith('/recovery/unit/'));
       await page.getByRole('heading', { level: 1, name: new RegExp(UNIT.name) }).waitFor();
+      // The live state reads as it should: the town above its coordinates, a space before the
+      // time since (innerText follows the layout, which once set them side by side unspaced).
+      const fact = (label: string) =>
+        page
+          .locator('.recovery-facts .ant-descriptions-item')
+          .filter({ has: page.getByText(label, { exact: true }) })
+          .locator('.ant-descriptions-item-content');
+      expect(await fact('Position').innerText()).toMatch(/\S\n-?\d+\.\d+, -?\d+\.\d+$/);
+      expect(await fact('Last data').innerText()).toMatch(/\d \(.+ ago\)$/);
       await shot('unit');
 
       // Its client, then back to a recovery log of the unit.

@@ -50,21 +50,23 @@ export function LiveState({
             {
               key: 'status',
               label: 'Status',
+              // One element per item: the item's content is a flex box, which would set its
+              // children side by side and drop the spaces between them.
               children: (
-                <>
+                <span>
                   <span style={{ color: status.text, fontWeight: 600 }}>{status.label}</span>{' '}
                   <ConnectedTag unit={unit} />
-                </>
+                </span>
               ),
             },
             {
               key: 'where',
               label: 'Position',
               children: p ? (
-                <>
+                <div>
                   <div>{describeNearestTown(nearestTown(p.lat, p.lon))}</div>
                   <div className="recovery-muted">{formatCoordinates(p.lat, p.lon)}</div>
-                </>
+                </div>
               ) : (
                 'No position yet'
               ),
@@ -81,12 +83,12 @@ export function LiveState({
               key: 'last',
               label: 'Last data',
               children: lastData ? (
-                <>
+                <span>
                   {dateTime(lastData)}{' '}
                   <span className="recovery-muted">
                     ({formatRelative(new Date(lastData), now)})
                   </span>
-                </>
+                </span>
               ) : (
                 'Never'
               ),
