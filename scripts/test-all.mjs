@@ -19,7 +19,7 @@ function run(cmd, args, env = {}) {
 }
 
 fs.mkdirSync('test-results', { recursive: true });
-for (const f of ['vitest.json', 'e2e.json', 'unhandled-errors.jsonl'])
+for (const f of ['vitest.json', 'e2e.json', 'postgres.json', 'unhandled-errors.jsonl'])
   fs.rmSync(`test-results/${f}`, { force: true });
 
 ensureChromium();
