@@ -185,13 +185,17 @@ describe('The recovery desk', () => {
       await waitForHashPath(page, (p) => p.startsWith('/recovery/unit/'));
       await page.getByRole('heading', { level: 1, name: new RegExp(UNIT.name) }).waitFor();
       // The live state reads as it should: the town above its coordinates, a space before the
-      // time since (innerText follows the layout, which once set them side by side unspaced).
+      // time since (the item's content is a flex box, which once set them side by side unspaced).
       const fact = (label: string) =>
         page
           .locator('.recovery-facts .ant-descriptions-item')
           .filter({ has: page.getByText(label, { exact: true }) })
           .locator('.ant-descriptions-item-content');
-      expect(await fact('Position').innerText()).toMatch(/\S\n-?\d+\.\d+, -?\d+\.\d+$/);
+      const coords = fact('Position').locator('.recovery-muted');
+      expect(await coords.innerText()).toMatch(/^-?\d+\.\d+, -?\d+\.\d+$/);
+      const townBox = await coords.locator('xpath=preceding-sibling::div[1]').boundingBox();
+      const coordsBox = await coords.boundingBox();
+      expect(coordsBox!.y).toBeGreaterThanOrEqual(townBox!.y + townBox!.height - 1);
       expect(await fact('Last data').innerText()).toMatch(/\d \(.+ ago\)$/);
       await shot('unit');
 
