@@ -118,8 +118,9 @@ const NEEDS_ESCAPE = /[\\"]/;
 /**
  * Column `c` of the rows in `params` (`width` values a row) as a PostgreSQL array literal, e.g.
  * `{1,NULL,"a \\"b\\""}`: numbers as they print, null and undefined as NULL, objects as JSON,
- * everything else as a quoted string. node-postgres would do the same for a JS array, but through two regular
- * expressions per element, which cost more than the insert itself at a batch's 13,000 values.
+ * everything else as a quoted string. node-postgres would do the same for a JS array, but through
+ * two regular expressions per element, which cost more than the insert itself at a batch's 13,000
+ * values.
  */
 export function arrayLiteral(params: unknown[], c: number, width: number, rows: number): string {
   let out = '{';
