@@ -8,8 +8,7 @@ import {
   dec,
   hex,
   int,
-  LAT,
-  LON,
+  isCoordinate,
   newRecord,
   put,
   time,
@@ -132,7 +131,7 @@ export function decodeObd(m: Message): DeviceRecord[] | null {
   const base = /^([0-9A-Z]{17})?$/.test(v[3]) ? 4 : 3;
   let lon = -1;
   for (let i = base + 8; i + 2 < v.length; i++) {
-    if (LON.test(v[i]) && LAT.test(v[i + 1])) {
+    if (isCoordinate(v[i]) && isCoordinate(v[i + 1])) {
       lon = i;
       break;
     }

@@ -7,29 +7,69 @@
 //   <MCC>,<MNC>,<LAC hex>,<cell id hex>,<reserved | position append mask | odometer>
 // GPS accuracy is the HDOP: 0 means no fix now (the last known position is repeated).
 import { blankRecord, type DeviceRecord } from '../types';
+import {
+  allDigits,
+  allHex,
+  decimalValue,
+  fixedPointTest,
+  isDigit,
+  signLength,
+} from './text-fields';
 
-/** Longitude and latitude as the protocol writes them: degrees with six decimals. */
-export const LON = /^-?\d{1,3}\.\d{6}$/;
-export const LAT = /^-?\d{1,3}\.\d{6}$/;
-export const TIME = /^\d{14}$/;
-/** The unique id: an IMEI, or the 14 hex digits of a MEID (CDMA models). */
-export const DEVICE_ID = /^(\d{15}|[0-9A-Fa-f]{14})$/;
+const coordinateText = fixedPointTest(3, 6, true);
 
-/** An integer written in decimal, or undefined. */
-export function int(s: string | undefined): number | undefined {
-  return s !== undefined && /^[+-]?\d{1,15}$/.test(s) ? Number(s) : undefined;
+/**
+ * A longitude or latitude as the protocol writes them, degrees with six decimals:
+ * /^-?\d{1,3}\.\d{6}$/.
+ */
+export const isCoordinate = (s: string | undefined): s is string =>
+  s !== undefined && coordinateText(s);
+
+/** A time as the devices write it, YYYYMMDDHHMMSS: /^\d{14}$/. */
+export const isTime = (s: string | undefined): s is string =>
+  s !== undefined && s.length === 14 && allDigits(s, 0, 14);
+
+/** The unique id: an IMEI, or the 14 hex digits of a MEID (CDMA models): /^(\d{15}|[0-9A-Fa-f]{14})$/. */
+export function isDeviceId(s: string | undefined): s is string {
+  if (s === undefined) return false;
+  if (s.length === 15) return allDigits(s, 0, 15);
+  return s.length === 14 && allHex(s, 0, 14);
 }
 
-/** A decimal number ("12.5", "-0.951295", "7"), or undefined. */
-export function dec(s: string | undefined): number | undefined {
-  return s !== undefined && /^[+-]?(\d{1,15}(\.\d{0,12})?|\.\d{1,12})$/.test(s)
-    ? Number(s)
+/** An integer written in decimal (/^[+-]?\d{1,15}$/), or undefined. */
+export function int(s: string | undefined): number | undefined {
+  if (s === undefined) return undefined;
+  const from = signLength(s);
+  const digits = s.length - from;
+  return digits >= 1 && digits <= 15 && allDigits(s, from, s.length)
+    ? decimalValue(s, from, -1)
     : undefined;
 }
 
-/** An unsigned integer written in hex (up to 13 digits, exact in a double), or undefined. */
+/**
+ * A decimal number ("12.5", "-0.951295", "7"), or undefined:
+ * /^[+-]?(\d{1,15}(\.\d{0,12})?|\.\d{1,12})$/.
+ */
+export function dec(s: string | undefined): number | undefined {
+  if (s === undefined) return undefined;
+  const n = s.length;
+  const from = signLength(s);
+  let i = from;
+  while (i < n && isDigit(s.charCodeAt(i))) i++;
+  const whole = i - from;
+  if (whole > 15) return undefined;
+  if (i === n) return whole >= 1 ? decimalValue(s, from, -1) : undefined;
+  if (s.charCodeAt(i) !== 46) return undefined;
+  const fraction = n - i - 1;
+  if (fraction > 12 || (whole === 0 && fraction === 0) || !allDigits(s, i + 1, n)) return undefined;
+  return decimalValue(s, from, i);
+}
+
+/** An unsigned integer written in hex (up to 13 digits, exact in a double: /^[0-9A-Fa-f]{1,13}$/), or undefined. */
 export function hex(s: string | undefined): number | undefined {
-  return s !== undefined && /^[0-9A-Fa-f]{1,13}$/.test(s) ? parseInt(s, 16) : undefined;
+  return s !== undefined && s.length >= 1 && s.length <= 13 && allHex(s, 0, s.length)
+    ? parseInt(s, 16)
+    : undefined;
 }
 
 /** True when bit `n` of `mask` is set (masks up to 32 bits). */
@@ -44,7 +84,7 @@ function digits(s: string, a: number, b: number): number {
 
 /** YYYYMMDDHHMMSS (UTC, as the devices send every time) → epoch ms, or undefined. */
 export function time(s: string | undefined): number | undefined {
-  if (s === undefined || !TIME.test(s)) return undefined;
+  if (!isTime(s)) return undefined;
   const y = digits(s, 0, 4);
   const mo = digits(s, 4, 6);
   const d = digits(s, 6, 8);

@@ -9,6 +9,14 @@
 import type { DeviceRecord } from '../types';
 import { addAlarmName, addEvent } from './events';
 import {
+  allDigits,
+  digitsTest,
+  fixedPointTest,
+  hexTest,
+  orEmpty,
+  type FieldTest,
+} from './text-fields';
+import {
   applyAnalog,
   applyCell,
   applyFix,
@@ -18,23 +26,43 @@ import {
   hex,
   hours,
   int,
-  LAT,
-  LON,
+  isCoordinate,
   newRecord,
   put,
-  TIME,
+  isTime,
 } from './queclink-fields';
 import type { Message } from './queclink-fields';
 
 /** One field of a layout: its pattern ('' allowed where the content is optional). */
 interface Slot {
+  /** The pattern, as documentation and for the tests; `test` is what runs. */
   re: RegExp;
-  key?: string;
+  test: FieldTest;
+  key?: keyof Values;
   /** The whole field may be missing from the layout. */
   optional?: boolean;
 }
 
-type Values = Record<string, string>;
+/** What the header's and the tail's slots picked up (undefined: not in the message). */
+class Values {
+  power?: string;
+  reportType?: string;
+  battery?: string;
+  batteryMv?: string;
+  level?: string;
+  temp?: string;
+  odometer?: string;
+  hours?: string;
+  adc1?: string;
+  adc2?: string;
+  status?: string;
+  rpm?: string;
+  fuel?: string;
+  rssi?: string;
+}
+
+/** The field each slot took in the match under way (-1: none); no layout has 16 slots. */
+const taken = new Int32Array(16);
 
 /** Matches fields v[from..to) against slots, present-first for optional ones (like a regex). */
 function matchSlots(
@@ -44,11 +72,20 @@ function matchSlots(
   to: number,
   whole: boolean,
 ): Values | null {
-  const got: Values = {};
-  return matchFrom(slots, 0, v, from, to, whole, got) ? got : null;
+  taken.fill(-1, 0, slots.length);
+  if (!matchFrom(slots, 0, v, from, to, whole)) return null;
+  const got = new Values();
+  for (let i = 0; i < slots.length; i++) {
+    const key = slots[i].key;
+    if (key && taken[i] >= 0) got[key] = v[taken[i]];
+  }
+  return got;
 }
 
-/** Backtracking step of matchSlots: fills `got` and says whether slots[si..] match from v[vi]. */
+/**
+ * Backtracking step of matchSlots: whether slots[si..] match from v[vi], noting in `taken` the
+ * field each slot matched (-1: none, an optional slot left out).
+ */
 function matchFrom(
   slots: readonly Slot[],
   si: number,
@@ -56,78 +93,124 @@ function matchFrom(
   vi: number,
   to: number,
   whole: boolean,
-  got: Values,
 ): boolean {
   if (si === slots.length) return !whole || vi === to;
   const slot = slots[si];
-  if (vi < to && slot.re.test(v[vi])) {
-    if (slot.key) got[slot.key] = v[vi];
-    if (matchFrom(slots, si + 1, v, vi + 1, to, whole, got)) return true;
-    if (slot.key) delete got[slot.key];
+  if (vi < to && slot.test(v[vi])) {
+    taken[si] = vi;
+    if (matchFrom(slots, si + 1, v, vi + 1, to, whole)) return true;
+    taken[si] = -1;
   }
-  return slot.optional === true && matchFrom(slots, si + 1, v, vi, to, whole, got);
+  return slot.optional === true && matchFrom(slots, si + 1, v, vi, to, whole);
+}
+
+const anyDigits = digitsTest(0, Infinity);
+const upTo2 = digitsTest(1, 2);
+const upTo3 = digitsTest(1, 3);
+const tenths = fixedPointTest(7, 1);
+const anyHex = hexTest(0, Infinity);
+
+/** A fuel consumption (/^(\d+\.?\d*|inf|nan)?$/i). */
+function consumption(s: string): boolean {
+  if (s === '') return true;
+  const lower = s.toLowerCase();
+  if (lower === 'inf' || lower === 'nan') return true;
+  let i = 0;
+  while (i < s.length && allDigits(s, i, i + 1)) i++;
+  if (i === 0) return false;
+  if (s.charCodeAt(i) === 46) i++;
+  return allDigits(s, i, s.length);
 }
 
 /** Between the device name and the first position block. */
-const HEADER: Slot[] = [
-  { re: /^\d*$/, key: 'power' },
-  { re: /^\d{1,2}$/, key: 'reportType', optional: true },
-  { re: /^\d{1,2}$/, optional: true }, // number of positions
-  { re: /^\d*$/, optional: true }, // reserved
-  { re: /^\d+$/, key: 'battery', optional: true },
+export const HEADER: Slot[] = [
+  { re: /^\d*$/, test: anyDigits, key: 'power' },
+  { re: /^\d{1,2}$/, test: upTo2, key: 'reportType', optional: true },
+  { re: /^\d{1,2}$/, test: upTo2, optional: true }, // number of positions
+  { re: /^\d*$/, test: anyDigits, optional: true }, // reserved
+  { re: /^\d+$/, test: digitsTest(1, Infinity), key: 'battery', optional: true },
 ];
 
 /** The tails after the last block, tried in order: GL5x/GT501, GV, battery + signal, short. */
-const TAILS: Slot[][] = [
+export const TAILS: Slot[][] = [
   [
-    { re: /^\d{1,2}$/ },
-    { re: /^(\d{1,5})?$/, key: 'batteryMv' },
-    { re: /^\d{1,3}$/, key: 'level' },
-    { re: /^[01]$/ }, // mode
-    { re: /^[01]?$/ }, // motion
-    { re: /^(-?\d{1,2}\.\d)?$/, key: 'temp' },
+    { re: /^\d{1,2}$/, test: upTo2 },
+    { re: /^(\d{1,5})?$/, test: digitsTest(0, 5), key: 'batteryMv' },
+    { re: /^\d{1,3}$/, test: upTo3, key: 'level' },
+    { re: /^[01]$/, test: (s) => s === '0' || s === '1' }, // mode
+    { re: /^[01]?$/, test: (s) => s === '' || s === '0' || s === '1' }, // motion
+    { re: /^(-?\d{1,2}\.\d)?$/, test: orEmpty(fixedPointTest(2, 1, true)), key: 'temp' },
   ],
   [
-    { re: /^(\d{1,7}\.\d)?$/, key: 'odometer' },
-    { re: /^(\d{5}:\d\d:\d\d)?$/, key: 'hours' },
-    { re: /^([0-9A-Fa-f]+)?$/, key: 'adc1' },
-    { re: /^([0-9A-Fa-f]+)?$/, key: 'adc2' },
-    { re: /^\d*$/, optional: true }, // reserved
-    { re: /^(\d{1,3})?$/, key: 'level' },
-    { re: /^([0-9A-Fa-f]{6})?$/, key: 'status' },
-    { re: /^(\d+)?$/, key: 'rpm' },
-    { re: /^(\d+\.?\d*|inf|nan)?$/i }, // fuel consumption
-    { re: /^(\d+)?$/, key: 'fuel' },
+    { re: /^(\d{1,7}\.\d)?$/, test: orEmpty(tenths), key: 'odometer' },
+    { re: /^(\d{5}:\d\d:\d\d)?$/, test: orEmpty(hourMeter), key: 'hours' },
+    { re: /^([0-9A-Fa-f]+)?$/, test: anyHex, key: 'adc1' },
+    { re: /^([0-9A-Fa-f]+)?$/, test: anyHex, key: 'adc2' },
+    { re: /^\d*$/, test: anyDigits, optional: true }, // reserved
+    { re: /^(\d{1,3})?$/, test: digitsTest(0, 3), key: 'level' },
+    { re: /^([0-9A-Fa-f]{6})?$/, test: orEmpty(hexTest(6)), key: 'status' },
+    { re: /^(\d+)?$/, test: anyDigits, key: 'rpm' },
+    { re: /^(\d+\.?\d*|inf|nan)?$/i, test: consumption }, // fuel consumption
+    { re: /^(\d+)?$/, test: anyDigits, key: 'fuel' },
   ],
   [
-    { re: /^-?\d$/, key: 'rssi' },
-    { re: /^\d{1,3}$/, key: 'level' },
+    {
+      re: /^-?\d$/,
+      test: (s) =>
+        s.length - (s.charCodeAt(0) === 45 ? 1 : 0) === 1 && allDigits(s, s.length - 1, s.length),
+      key: 'rssi',
+    },
+    { re: /^\d{1,3}$/, test: upTo3, key: 'level' },
   ],
   [
-    { re: /^(\d{1,7}\.\d)?$/, key: 'odometer', optional: true },
-    { re: /^(\d{1,3})?$/, key: 'level' },
+    { re: /^(\d{1,7}\.\d)?$/, test: orEmpty(tenths), key: 'odometer', optional: true },
+    { re: /^(\d{1,3})?$/, test: digitsTest(0, 3), key: 'level' },
   ],
 ];
 
-const MAC = /^[0-9A-Fa-f]{12}$/;
+/** An hour meter hhhhh:mm:ss (/^\d{5}:\d\d:\d\d$/). */
+function hourMeter(s: string): boolean {
+  return (
+    s.length === 11 &&
+    s.charCodeAt(5) === 58 &&
+    s.charCodeAt(8) === 58 &&
+    allDigits(s, 0, 5) &&
+    allDigits(s, 6, 8) &&
+    allDigits(s, 9, 11)
+  );
+}
+
+/** A Wi-Fi access point's MAC address (/^[0-9A-Fa-f]{12}$/). */
+const isMac = hexTest(12);
+/** A count number (/^[0-9A-Fa-f]{4}$/). */
+const isCount = hexTest(4);
+/** A VIN (/^[0-9A-Z]{17}$/). */
+function isVin(s: string): boolean {
+  if (s.length !== 17) return false;
+  for (let i = 0; i < 17; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) return false;
+  }
+  return true;
+}
 
 /** Where a position block's longitude is: lon, lat and time in a row. */
 const isFixAt = (v: readonly string[], i: number): boolean =>
-  LON.test(v[i]) && LAT.test(v[i + 1]) && TIME.test(v[i + 2] ?? '');
+  isCoordinate(v[i]) && isCoordinate(v[i + 1]) && isTime(v[i + 2]);
 
 /** The index of the block's last field (its reserved/odometer field), given its longitude. */
 function blockEnd(v: readonly string[], lon: number): number {
   let i = lon + 3;
   // Wi-Fi access points between the time and the cell (GT501, GL50x): count, then 5 fields each.
   const n = int(v[i]);
-  if (n !== undefined && n > 0 && MAC.test(v[i + 1] ?? '')) i += 1 + 5 * Math.min(n, v.length);
+  if (n !== undefined && n > 0 && isMac(v[i + 1] ?? '')) i += 1 + 5 * Math.min(n, v.length);
   return i + 4;
 }
 
 /** The block's cell, and its last field when that is an odometer (km). */
 function cellAndOdometer(rec: DeviceRecord, v: readonly string[], end: number): void {
   applyCell(rec, v[end - 4], v[end - 3], v[end - 2], v[end - 1]);
-  if (/^\d{1,7}\.\d$/.test(v[end] ?? '')) rec.odometer = Number(v[end]) * 1000;
+  if (tenths(v[end] ?? '')) rec.odometer = Number(v[end]) * 1000;
 }
 
 const GEOFENCE_TYPES = new Set(['GEO', 'GES']);
@@ -136,29 +219,33 @@ const GEOFENCE_TYPES = new Set(['GEO', 'GES']);
 export function decodeFri(m: Message): DeviceRecord[] | null {
   const { v } = m;
   let name = 3;
-  if (/^[0-9A-Z]{17}$/.test(v[3])) name = 4; // VIN (GV500 and other OBD models)
+  if (isVin(v[3])) name = 4; // VIN (GV500 and other OBD models)
+  // Each block's longitude and its last field.
   const lons: number[] = [];
+  const ends: number[] = [];
   for (let i = name + 5; i + 2 < v.length; i++) {
     if (!isFixAt(v, i)) continue;
     lons.push(i);
     i = blockEnd(v, i);
+    ends.push(i);
   }
   if (!lons.length) return null;
   const header = matchSlots(HEADER, v, name + 1, lons[0] - 4, true);
   if (!header) return null;
-  const last = blockEnd(v, lons[lons.length - 1]);
-  const tailEnd = /^[0-9A-Fa-f]{4}$/.test(v[v.length - 1]) ? v.length - 2 : v.length - 1;
+  const last = ends[ends.length - 1];
+  const tailEnd = isCount(v[v.length - 1]) ? v.length - 2 : v.length - 1;
   let tail: Values | null = null;
   for (const t of TAILS) if ((tail = matchSlots(t, v, last + 1, tailEnd, false))) break;
   if (!tail) return null;
 
-  const records = lons.map((lon) => {
+  const records: DeviceRecord[] = [];
+  for (let b = 0; b < lons.length; b++) {
     const rec = newRecord(m.deviceId, m.at);
-    applyFix(rec, fixAt(v, lon - 4));
-    cellAndOdometer(rec, v, blockEnd(v, lon));
+    applyFix(rec, fixAt(v, lons[b] - 4));
+    cellAndOdometer(rec, v, ends[b]);
     if (name === 4) rec.attributes.vin = v[3];
-    return rec;
-  });
+    records.push(rec);
+  }
   const rec = records[records.length - 1];
   const power = int(header.power);
   if (power !== undefined && power > 10) rec.power = power / 1000;
@@ -258,7 +345,7 @@ export function decodeBasic(m: Message): DeviceRecord | null {
   let i = first;
   let located = false;
   for (; i + 2 < v.length; i++) {
-    if (i >= 4 && LON.test(v[i]) && LAT.test(v[i + 1])) {
+    if (i >= 4 && isCoordinate(v[i]) && isCoordinate(v[i + 1])) {
       const f = fixAt(v, i - 4);
       f.hdop = int(v[i - 4]) ?? f.hdop;
       if (f.time === undefined) f.time = m.at;
@@ -282,7 +369,7 @@ export function decodeBasic(m: Message): DeviceRecord | null {
     }
   }
   // A battery % is written without leading zeros; "00" there is the reserved field.
-  if (located && TIME.test(v[v.length - 2]) && /^(\d|[1-9]\d|100)$/.test(v[v.length - 3])) {
+  if (located && isTime(v[v.length - 2]) && /^(\d|[1-9]\d|100)$/.test(v[v.length - 3])) {
     rec.batteryLevel = Number(v[v.length - 3]);
   }
   addTypeAlarm(rec, type);

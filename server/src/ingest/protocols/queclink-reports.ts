@@ -15,8 +15,7 @@ import {
   fixAt,
   hex,
   int,
-  LAT,
-  LON,
+  isCoordinate,
   newRecord,
   put,
 } from './queclink-fields';
@@ -32,7 +31,7 @@ type Decoder = (m: Message) => DeviceRecord[] | null;
 function locate(m: Message, rec: DeviceRecord, from: number): number {
   const { v } = m;
   for (let i = Math.max(from, 4); i + 2 < v.length; i++) {
-    if (!LON.test(v[i]) || !LAT.test(v[i + 1])) continue;
+    if (!isCoordinate(v[i]) || !isCoordinate(v[i + 1])) continue;
     const f = fixAt(v, i - 4);
     applyFix(rec, f.time === undefined ? { ...f, time: m.at } : f);
     applyCell(rec, v[i + 3], v[i + 4], v[i + 5], v[i + 6]);

@@ -11,7 +11,8 @@
 // The binary (HEX) form of the protocol is framed (so that it is skipped whole) but not decoded.
 // Pure functions: bytes in, a typed result out; nothing here throws.
 import type { DeviceRecord } from '../types';
-import { DEVICE_ID, newRecord, time } from './queclink-fields';
+import { isDeviceId, newRecord, time } from './queclink-fields';
+import { hexTest } from './text-fields';
 import { decodeReport, type Message } from './queclink-reports';
 
 /** No text message of any model comes near this (the corpus's longest is 366 bytes). */
@@ -36,6 +37,11 @@ const BINARY_LENGTH: Record<string, { at: number; width: 1 | 2 }> = {
   '+LGN': { at: 6, width: 2 },
   '+ACK': { at: 6, width: 1 },
 };
+/** The same, by the head's four bytes read as one number (no string made per message). */
+const BINARY_BY_HEAD = new Map(
+  Object.entries(BINARY_LENGTH).map(([head, f]) => [Buffer.from(head, 'latin1').readUInt32BE(), f]),
+);
+const ACK_HEAD = Buffer.from('+ACK', 'latin1').readUInt32BE();
 
 export type QueclinkResult =
   /** Store the records, then send `reply` (null when the message has no count to echo). */
@@ -72,6 +78,12 @@ export function queclinkModel(version: string): string {
   return QUECLINK_MODELS[key] ?? '';
 }
 
+/** queclinkModel, remembered for the last version asked about. */
+function modelOf(version: string): string {
+  if (version !== lastModel.version) lastModel = { version, model: queclinkModel(version) };
+  return lastModel.model;
+}
+
 const startsWith = (buf: Buffer, at: number, end: number, head: Buffer): 'yes' | 'no' | 'maybe' => {
   const n = Math.min(head.length, end - at);
   for (let i = 0; i < n; i++) if (buf[at + i] !== head[i]) return 'no';
@@ -95,7 +107,7 @@ function binaryLength(buf: Buffer, off: number, end: number): number {
   let length: number;
   if (buf[off + 1] === 0) length = buf.readUInt16BE(off + 2);
   else {
-    const f = BINARY_LENGTH[buf.toString('latin1', off, off + 4)];
+    const f = BINARY_BY_HEAD.get(buf.readUInt32BE(off));
     if (!f) return -1;
     length = f.width === 1 ? buf[off + f.at] : buf.readUInt16BE(off + f.at);
   }
@@ -107,9 +119,9 @@ function binaryLength(buf: Buffer, off: number, end: number): number {
 function isBinary(buf: Buffer, off: number, end: number): boolean {
   if (end - off < 5) return false;
   if (buf[off + 1] === 0) return true;
-  const head = buf.toString('latin1', off, off + 4);
-  if (head === '+ACK') return buf[off + 4] !== 0x3a;
-  return Object.hasOwn(BINARY_LENGTH, head);
+  const head = buf.readUInt32BE(off);
+  if (head === ACK_HEAD) return buf[off + 4] !== 0x3a;
+  return BINARY_BY_HEAD.has(head);
 }
 
 /** Garbage from `off` up to the next '+' after it (or to `end`). */
@@ -152,10 +164,28 @@ export const encodeQueclinkSack = (count: string): Buffer =>
 export const encodeQueclinkHeartbeatAck = (version: string, count: string): Buffer =>
   Buffer.from(`+SACK:GTHBD,${version},${count}$`, 'latin1');
 
-const HEADER = /^\+(RESP|BUFF|ACK):GT([0-9A-Z]{3})$/;
-const COUNT = /^[0-9A-Fa-f]{4}$/;
+/** A count number: 4 hex digits. */
+const isCount = hexTest(4);
 /** XX0000-XXFFFF (X: 0-9, A-Z), or the 10-character form of newer models. */
 const VERSION = /^[0-9A-Za-z]{6}([0-9A-Za-z]{4})?$/;
+
+/**
+ * The message kind and report type of a header `+(RESP|BUFF|ACK):GT<3 of 0-9, A-Z>`, or null.
+ * The kind is read from its first letter (RESP, BUFF, ACK), the rest is compared whole.
+ */
+function headerOf(s: string): { ack: boolean; type: string } | null {
+  const prefix =
+    s.startsWith('+RESP:GT') || s.startsWith('+BUFF:GT') ? 8 : s.startsWith('+ACK:GT') ? 7 : 0;
+  if (prefix === 0 || s.length !== prefix + 3) return null;
+  for (let i = prefix; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) return null;
+  }
+  return { ack: prefix === 7, type: s.slice(prefix) };
+}
+
+/** queclinkModel's last answer: a connection's messages all carry the same protocol version. */
+let lastModel = { version: '', model: '' };
 
 export interface QueclinkOptions {
   /** The model set on the unit (set_unit_device), overriding the one the protocol version names. */
@@ -171,7 +201,7 @@ export function decodeQueclink(
   off: number,
   len: number,
   now: number,
-  opts: QueclinkOptions = {},
+  opts?: QueclinkOptions,
 ): QueclinkResult {
   if (off < 0 || len < 1 || off + len > buf.length || len > QUECLINK_MAX_FRAME) {
     return { kind: 'malformed', reason: 'span outside the buffer or too long' };
@@ -184,20 +214,20 @@ export function decodeQueclink(
   const last = text.charCodeAt(text.length - 1);
   if (last === DOLLAR || last === 0) text = text.slice(0, -1);
   const v = text.split(',');
-  const head = HEADER.exec(v[0]);
+  const head = headerOf(v[0]);
   if (!head || v.length < 4) return { kind: 'malformed', reason: 'no @Track header' };
   // Current layout: header, protocol version, IMEI, ...; the oldest (GT300-era) one has the IMEI
   // second and the protocol version near the end.
-  const legacy = !DEVICE_ID.test(v[2]) && DEVICE_ID.test(v[1]);
+  const legacy = !isDeviceId(v[2]) && isDeviceId(v[1]);
   const deviceId = legacy ? v[1] : v[2];
-  if (!DEVICE_ID.test(deviceId)) return { kind: 'malformed', reason: 'no device id' };
+  if (!isDeviceId(deviceId)) return { kind: 'malformed', reason: 'no device id' };
   const version = legacy ? '' : v[1];
-  const count = COUNT.test(v[v.length - 1]) ? v[v.length - 1] : null;
+  const count = isCount(v[v.length - 1]) ? v[v.length - 1] : null;
   const sack = count === null ? null : encodeQueclinkSack(count);
   const sendTime = time(v[v.length - 2]) ?? time(v[v.length - 1]);
-  const type = head[2];
+  const type = head.type;
 
-  if (head[1] === 'ACK') {
+  if (head.ack) {
     if (type === 'HBD') {
       // Both are echoed to the device: only what the protocol allows there.
       if (count === null || !VERSION.test(version)) {
@@ -216,7 +246,7 @@ export function decodeQueclink(
     return { kind: 'data', deviceId, version, records: [rec], reply: sack, commandReply: text };
   }
 
-  const model = opts.model ? opts.model.toUpperCase() : queclinkModel(version);
+  const model = opts?.model ? opts.model.toUpperCase() : modelOf(version);
   const msg: Message = { v, type, deviceId, version, model, legacy, at: sendTime ?? now };
   let records: DeviceRecord[] | null;
   try {

@@ -1,0 +1,80 @@
+// Checks and number parsing for the fields of text protocols (H02, Queclink), which run on every
+// field of every message: they read character codes instead of running a regular expression each,
+// and parse numbers without Number()'s general path where that is exact. Each check's comment gives
+// the pattern it accepts; the property tests hold it to that pattern (text-fields.test.ts).
+
+export const isDigit = (c: number): boolean => c >= 48 && c <= 57;
+export const isHexDigit = (c: number): boolean =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102);
+
+/** s[a..b) is all decimal digits (true when empty). */
+export function allDigits(s: string, a: number, b: number): boolean {
+  for (let i = a; i < b; i++) if (!isDigit(s.charCodeAt(i))) return false;
+  return true;
+}
+
+/** s[a..b) is all hex digits (true when empty). */
+export function allHex(s: string, a: number, b: number): boolean {
+  for (let i = a; i < b; i++) if (!isHexDigit(s.charCodeAt(i))) return false;
+  return true;
+}
+
+/** 1 when s starts with '+' or '-', else 0. */
+export const signLength = (s: string): number => {
+  const c = s.charCodeAt(0);
+  return c === 43 || c === 45 ? 1 : 0;
+};
+
+/** A check of one field; where a regular expression documents it, the tests hold it to that. */
+export type FieldTest = (s: string) => boolean;
+
+/** /^\d{min,max}$/ (`max` may be Infinity). */
+export const digitsTest =
+  (min: number, max = min): FieldTest =>
+  (s) =>
+    s.length >= min && s.length <= max && allDigits(s, 0, s.length);
+
+/** /^[0-9A-Fa-f]{min,max}$/ (`max` may be Infinity). */
+export const hexTest =
+  (min: number, max = min): FieldTest =>
+  (s) =>
+    s.length >= min && s.length <= max && allHex(s, 0, s.length);
+
+/** 1 to `wholeMax` digits, a point and exactly `fraction` digits, after a '-' when `signed`. */
+export const fixedPointTest =
+  (wholeMax: number, fraction: number, signed = false): FieldTest =>
+  (s) => {
+    const from = signed && s.charCodeAt(0) === 45 ? 1 : 0;
+    const point = s.length - fraction - 1;
+    const whole = point - from;
+    return (
+      whole >= 1 &&
+      whole <= wholeMax &&
+      s.charCodeAt(point) === 46 &&
+      allDigits(s, from, point) &&
+      allDigits(s, point + 1, s.length)
+    );
+  };
+
+/** An empty field, or one `test` accepts. */
+export const orEmpty =
+  (test: FieldTest): FieldTest =>
+  (s) =>
+    s === '' || test(s);
+
+/** 10 ** n for the fraction digits a decimal may have. */
+const POW10 = Array.from({ length: 13 }, (_, n) => 10 ** n);
+
+/**
+ * The value of a checked decimal (sign, digits, at most one point) of at most 15 digits in all:
+ * those are exact integers in a double, and one division by an exact power of ten rounds as
+ * Number() does. Longer ones go to Number().
+ */
+export function decimalValue(s: string, from: number, point: number): number {
+  const n = s.length;
+  if (n - from > 16) return Number(s);
+  let v = 0;
+  for (let i = from; i < n; i++) if (i !== point) v = v * 10 + s.charCodeAt(i) - 48;
+  if (point >= 0) v /= POW10[n - point - 1];
+  return s.charCodeAt(0) === 45 ? -v : v;
+}

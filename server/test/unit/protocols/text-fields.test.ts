@@ -1,0 +1,141 @@
+// The hand-written field checks and number parsers of the text decoders (text-fields.ts and the
+// Queclink helpers built on them) against the regular expressions and Number() they replace, on
+// random strings over the characters those patterns care about.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  dec,
+  hex,
+  int,
+  isCoordinate,
+  isDeviceId,
+  isTime,
+} from '../../../src/ingest/protocols/queclink-fields';
+import { HEADER, TAILS } from '../../../src/ingest/protocols/queclink-fri';
+import {
+  digitsTest,
+  fixedPointTest,
+  hexTest,
+  orEmpty,
+  type FieldTest,
+} from '../../../src/ingest/protocols/text-fields';
+
+const CHARS = '0123456789.-+:aAfFgGinxN ,'.split('');
+/** Strings over CHARS, short ones often (where the length limits are) and some long ones. */
+const field = fc.oneof(
+  fc.string({ unit: fc.constantFrom(...CHARS), maxLength: 8 }),
+  fc.string({ unit: fc.constantFrom(...CHARS.slice(0, 11)), maxLength: 30 }),
+  fc.string({ unit: fc.constantFrom(...CHARS), maxLength: 30 }),
+);
+const RUNS = { numRuns: 3000 };
+
+function agrees(test: FieldTest, re: RegExp): void {
+  fc.assert(
+    fc.property(field, (s) => {
+      expect(test(s), JSON.stringify(s)).toBe(re.test(s));
+    }),
+    RUNS,
+  );
+}
+
+describe('text field checks', () => {
+  it('digitsTest(min, max) is /^\\d{min,max}$/', () => {
+    for (const [min, max] of [
+      [0, Infinity],
+      [1, 2],
+      [1, 3],
+      [0, 5],
+      [4, 4],
+      [1, Infinity],
+    ]) {
+      const re = new RegExp(`^\\d{${min},${max === Infinity ? '' : max}}$`);
+      agrees(digitsTest(min, max), re);
+    }
+  });
+
+  it('hexTest(min, max) is /^[0-9A-Fa-f]{min,max}$/', () => {
+    for (const [min, max] of [
+      [0, Infinity],
+      [4, 4],
+      [6, 6],
+      [12, 12],
+      [1, 13],
+    ]) {
+      const re = new RegExp(`^[0-9A-Fa-f]{${min},${max === Infinity ? '' : max}}$`);
+      agrees(hexTest(min, max), re);
+    }
+  });
+
+  it('fixedPointTest(whole, fraction, signed) is /^-?\\d{1,whole}\\.\\d{fraction}$/', () => {
+    for (const [whole, fraction, signed] of [
+      [7, 1, false],
+      [2, 1, true],
+      [3, 6, true],
+      [1, 2, false],
+    ] as const) {
+      const re = new RegExp(`^${signed ? '-?' : ''}\\d{1,${whole}}\\.\\d{${fraction}}$`);
+      agrees(fixedPointTest(whole, fraction, signed), re);
+      agrees(orEmpty(fixedPointTest(whole, fraction, signed)), new RegExp(`^(${re.source})?$`));
+    }
+  });
+});
+
+describe('Queclink field helpers', () => {
+  const same = (a: number | undefined, b: number | undefined) =>
+    a === undefined ? b === undefined : Object.is(a, b);
+
+  it('int, dec and hex accept what their patterns do and read the values Number() reads', () => {
+    fc.assert(
+      fc.property(field, (s) => {
+        const i = /^[+-]?\d{1,15}$/.test(s) ? Number(s) : undefined;
+        const d = /^[+-]?(\d{1,15}(\.\d{0,12})?|\.\d{1,12})$/.test(s) ? Number(s) : undefined;
+        const h = /^[0-9A-Fa-f]{1,13}$/.test(s) ? parseInt(s, 16) : undefined;
+        expect(same(int(s), i), `int ${JSON.stringify(s)}: ${int(s)} against ${i}`).toBe(true);
+        expect(same(dec(s), d), `dec ${JSON.stringify(s)}: ${dec(s)} against ${d}`).toBe(true);
+        expect(same(hex(s), h), `hex ${JSON.stringify(s)}`).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+
+  it('reads decimals of every length as Number() does', () => {
+    // Up to 15 digits the value is computed, longer ones go to Number(): both sides of that line.
+    const decimal = fc
+      .tuple(
+        fc.constantFrom('', '-', '+'),
+        fc.string({
+          unit: fc.constantFrom(...'0123456789'.split('')),
+          minLength: 1,
+          maxLength: 15,
+        }),
+        fc.string({ unit: fc.constantFrom(...'0123456789'.split('')), maxLength: 12 }),
+      )
+      .map(([sign, whole, fraction]) => `${sign}${whole}.${fraction}`);
+    fc.assert(
+      fc.property(decimal, (s) => {
+        expect(Object.is(dec(s), Number(s)), `${s}: ${dec(s)} against ${Number(s)}`).toBe(true);
+      }),
+      { numRuns: 20000 },
+    );
+    expect(dec('27.949800')).toBe(27.9498);
+    expect(Object.is(dec('-0.000'), -0)).toBe(true);
+  });
+
+  it('coordinates, times and device ids are checked as their patterns say', () => {
+    fc.assert(
+      fc.property(field, (s) => {
+        expect(isCoordinate(s), JSON.stringify(s)).toBe(/^-?\d{1,3}\.\d{6}$/.test(s));
+        expect(isTime(s), JSON.stringify(s)).toBe(/^\d{14}$/.test(s));
+        expect(isDeviceId(s), JSON.stringify(s)).toBe(/^(\d{15}|[0-9A-Fa-f]{14})$/.test(s));
+      }),
+      RUNS,
+    );
+    expect(isCoordinate(undefined)).toBe(false);
+    expect(isCoordinate('-25.945800')).toBe(true);
+    expect(isDeviceId('862894020180553')).toBe(true);
+  });
+
+  it('every GTFRI header and tail slot accepts exactly what its pattern does', () => {
+    for (const slot of [...HEADER, ...TAILS.flat()]) agrees(slot.test, slot.re);
+  });
+});
