@@ -33,6 +33,8 @@ export function h02Session(
   let statuses = new Map<string, number>();
   const committed = new Map<string, number>();
   const links = new Map<string, CommandLink>();
+  /** The decoder's view of the status words (made once, not per message). */
+  const previous = (id: string) => statuses.get(id);
   // The messages of one read are stored together (no answer is sent for a failed one).
   const group = new SubmitGroup(sink, (err, records) => {
     statuses = new Map(committed);
@@ -75,7 +77,7 @@ export function h02Session(
     id: string,
   ): boolean | Promise<boolean> {
     current = id;
-    if (r.maker) makers.set(id, r.maker.toUpperCase());
+    if (r.maker && makers.get(id) !== r.maker) makers.set(id, r.maker.toUpperCase());
     if (r.kind === 'ignored') {
       const { reply } = r;
       if (reply) group.then(() => conn.write(reply));
@@ -112,11 +114,7 @@ export function h02Session(
       for (const [id, link] of links) commands?.disconnected(id, link);
     },
     handleFrame(buf, off, len) {
-      const r = decodeH02(buf, off, len, {
-        deviceId: current,
-        now: now(),
-        previous: (id) => statuses.get(id),
-      });
+      const r = decodeH02(buf, off, len, { deviceId: current, now: now(), previous });
       if (r.kind === 'malformed') {
         log.debug(
           { protocol: 'h02', deviceId: current, type: r.type, reason: r.reason },

@@ -11,6 +11,7 @@
 import type { DeviceRecord } from '../types';
 import { addEvent, addAlarmName } from './events';
 import { applyH02Status, h02Record, KNOTS } from './h02-status';
+import { allDigits, decimalValue, digitsTest, hexTest } from './text-fields';
 
 /** A text message split into its fields (trimmed); fields[0] is the maker, [1] the id, [2] the type. */
 export interface H02Text {
@@ -32,17 +33,26 @@ export interface TextContext {
 const MAX_IO = 16;
 const DAY = 24 * 3600_000;
 
+/** What String.prototype.trim() removes, as far as latin1 text can hold it. */
+const isSpace = (c: number): boolean => (c >= 9 && c <= 13) || c === 32 || c === 0xa0;
+
 /** Splits `*XX,id,type,...#`; null when it is not one (or the id is not digits). */
 export function splitH02Text(frame: string): H02Text | null {
   const stop = frame.indexOf('#');
-  if (frame[0] !== '*' || stop < 0) return null;
-  if (frame.slice(stop + 1).trim() !== '') return null;
+  if (frame.charCodeAt(0) !== 42 || stop < 0) return null;
+  for (let i = stop + 1; i < frame.length; i++) if (!isSpace(frame.charCodeAt(i))) return null;
   const body = frame.slice(1, stop);
   const fields = body.split(',');
-  for (let i = 0; i < fields.length; i++) fields[i] = fields[i].trim();
+  for (let i = 0; i < fields.length; i++) {
+    // Trimmed only where there is something to trim: most fields have nothing.
+    const f = fields[i];
+    if (f && (isSpace(f.charCodeAt(0)) || isSpace(f.charCodeAt(f.length - 1)))) {
+      fields[i] = f.trim();
+    }
+  }
   if (fields.length < 3 || fields[0].length !== 2) return null;
   const id = fields[1];
-  if (id !== '' && !/^\d{1,20}$/.test(id)) return null;
+  if (id !== '' && !isId(id)) return null;
   return {
     maker: fields[0],
     id: id === '' ? null : id,
@@ -52,16 +62,27 @@ export function splitH02Text(frame: string): H02Text | null {
   };
 }
 
-const SIX = /^(\d\d)(\d\d)(\d\d)$/;
+/** A device id: /^\d{1,20}$/. */
+const isId = digitsTest(1, 20);
+const six = digitsTest(6);
+/** hhmmss or ddmmyy: /^\d{6}$/. */
+const isSix = (s: string | undefined): s is string => s !== undefined && six(s);
+
+/** The number of the two digits at s[i]. */
+const two = (s: string, i: number): number =>
+  (s.charCodeAt(i) - 48) * 10 + s.charCodeAt(i + 1) - 48;
 
 /** UTC time of hhmmss + ddmmyy; `now` without a valid date; near `now` when only the date. */
 export function fixTimeOf(time: string, date: string, now: number): number {
-  const d = SIX.exec(date);
-  if (!d) return now;
-  const [day, month, year] = [Number(d[1]), Number(d[2]), 2000 + Number(d[3])];
+  if (!isSix(date)) return now;
+  const day = two(date, 0);
+  const month = two(date, 2);
+  const year = 2000 + two(date, 4);
   if (day < 1 || day > 31 || month < 1 || month > 12) return now;
-  const t = SIX.exec(time);
-  const [h, m, s] = t ? [Number(t[1]), Number(t[2]), Number(t[3])] : [99, 0, 0];
+  const timed = isSix(time);
+  const h = timed ? two(time, 0) : 99;
+  const m = timed ? two(time, 2) : 0;
+  const s = timed ? two(time, 4) : 0;
   if (h > 23 || m > 59 || s > 59) {
     // A date without a time of day (VP1, an empty time field): the message is current unless
     // its date says otherwise.
@@ -74,24 +95,52 @@ export function fixTimeOf(time: string, date: string, now: number): number {
 /** A coordinate in one of the three notations, signed by its hemisphere; null if not one. */
 export function coordinate(value: string, hemisphere: string, axis: 'NS' | 'EW'): number | null {
   if (hemisphere.length !== 1 || !axis.includes(hemisphere)) return null;
-  let m = /^-(\d{1,3})-(\d{1,2}\.\d{1,8})$/.exec(value);
   let deg: number;
   let min: number;
-  if (m) [deg, min] = [Number(m[1]), Number(m[2])];
-  else if ((m = /^(\d{0,3})(\d\d\.\d{1,8})$/.exec(value)))
-    [deg, min] = [Number(m[1]), Number(m[2])];
-  else if ((m = /^(\d{1,3})(\d\d)(\d{4})$/.exec(value)))
-    [deg, min] = [Number(m[1]), Number(`${m[2]}.${m[3]}`)];
-  else return null;
+  const point = value.indexOf('.');
+  if (value.charCodeAt(0) !== 45 && point >= 2) {
+    // DDMM.MMMM (/^(\d{0,3})(\d\d\.\d{1,8})$/), by far the most common: read in place.
+    const fraction = value.length - point - 1;
+    if (point > 5 || fraction < 1 || fraction > 8) return null;
+    if (!allDigits(value, 0, point) || !allDigits(value, point + 1, value.length)) return null;
+    deg = 0;
+    for (let i = 0; i < point - 2; i++) deg = deg * 10 + value.charCodeAt(i) - 48;
+    min = decimalValue(value, point - 2, point);
+  } else {
+    let m = /^-(\d{1,3})-(\d{1,2}\.\d{1,8})$/.exec(value);
+    if (m) [deg, min] = [Number(m[1]), Number(m[2])];
+    else if ((m = /^(\d{1,3})(\d\d)(\d{4})$/.exec(value)))
+      [deg, min] = [Number(m[1]), Number(`${m[2]}.${m[3]}`)];
+    else return null;
+  }
   if (min >= 60) return null;
   const v = deg + min / 60;
   if (v > (axis === 'NS' ? 90 : 180)) return null;
   return hemisphere === 'S' || hemisphere === 'W' ? -v : v;
 }
 
-const NUMBER = /^\d{1,6}(\.\d{0,6})?$/;
-const HEX8 = /^[0-9a-fA-F]{8}$/;
-const isDate = (s: string | undefined) => s === '' || (s !== undefined && /^\d{6}$/.test(s));
+/** Speed or course: /^\d{1,6}(\.\d{0,6})?$/. */
+function isNumber(s: string): boolean {
+  const point = s.indexOf('.');
+  if (point < 0) return s.length >= 1 && s.length <= 6 && allDigits(s, 0, s.length);
+  return (
+    point >= 1 &&
+    point <= 6 &&
+    s.length - point - 1 <= 6 &&
+    allDigits(s, 0, point) &&
+    allDigits(s, point + 1, s.length)
+  );
+}
+/** The status word: /^[0-9a-fA-F]{8}$/. */
+const isHex8 = hexTest(8);
+/** A date field, possibly empty: /^(\d{6})?$/. */
+const isDate = (s: string | undefined) => s === '' || (s !== undefined && isSix(s));
+/** A battery field: /^\d{1,3}$/. */
+const isBattery = digitsTest(1, 3);
+/** The validity field: /^([ABV]|\d{1,2})?$/. */
+const isValidity = (s: string): boolean =>
+  s === '' || s === 'A' || s === 'B' || s === 'V' || isCodingScheme(s);
+const isCodingScheme = digitsTest(1, 2);
 
 /** A valid position block at f[p] (time) gives the record and where its tail starts. */
 export function positionAt(
@@ -100,22 +149,24 @@ export function positionAt(
   ctx: TextContext,
 ): { rec: DeviceRecord; tail: number } | null {
   if (f.length < p + 8) return null;
-  const [time, validity] = [f[p], f[p + 1]];
-  if (time !== '' && !SIX.test(time)) return null;
-  if (!/^([ABV]|\d{1,2})?$/.test(validity)) return null;
+  const time = f[p];
+  const validity = f[p + 1];
+  if (time !== '' && !isSix(time)) return null;
+  if (!isValidity(validity)) return null;
   const lat = coordinate(f[p + 2], f[p + 3], 'NS');
   const lon = coordinate(f[p + 4], f[p + 5], 'EW');
   if (lat === null || lon === null) return null;
-  const [speed, course] = [f[p + 6], f[p + 7]];
-  if ((speed !== '' && !NUMBER.test(speed)) || (course !== '' && !NUMBER.test(course))) return null;
+  const speed = f[p + 6];
+  const course = f[p + 7];
+  if ((speed !== '' && !isNumber(speed)) || (course !== '' && !isNumber(course))) return null;
   let d = p + 8;
   // An optional battery field before the date.
-  if (!isDate(f[d]) && /^\d{1,3}$/.test(f[d] ?? '') && isDate(f[d + 1])) d++;
+  if (!isDate(f[d]) && isBattery(f[d] ?? '') && isDate(f[d + 1])) d++;
   const date = f[d] ?? '';
   if (!isDate(date)) return null;
   const rec = h02Record(ctx.deviceId, fixTimeOf(time, date, ctx.now));
   rec.hasLocation = true;
-  rec.valid = validity === 'A' || validity === 'B' || /^\d+$/.test(validity);
+  rec.valid = validity === 'A' || validity === 'B' || (validity !== '' && validity !== 'V');
   rec.lat = lat;
   rec.lon = lon;
   rec.speed = Number(speed || 0) * KNOTS;
@@ -129,8 +180,8 @@ const SIX_TAIL = [/^\d+$/, /^-?\d+$/, /^\d+\.\d+$/, /^-?\d+$/, /^[0-9a-fA-F]+$/,
 /** The fields after the date: SIM info, the status word and what follows it. */
 export function applyTail(rec: DeviceRecord, f: string[], t: number, previous?: number): void {
   let s = -1;
-  if (HEX8.test(f[t] ?? '')) s = t;
-  else if (HEX8.test(f[t + 3] ?? '')) {
+  if (isHex8(f[t] ?? '')) s = t;
+  else if (isHex8(f[t + 3] ?? '')) {
     // V19: an empty field, the SIM's number (or the server's address) and the ICCID.
     s = t + 3;
     const iccid = /^(89\d{16,18})/.exec(f[t + 2]);
@@ -138,6 +189,7 @@ export function applyTail(rec: DeviceRecord, f: string[], t: number, previous?: 
   }
   if (s < 0) return;
   applyH02Status(rec, parseInt(f[s], 16), previous);
+  if (f.length === s + 1) return;
   const rest = f.slice(s + 1);
   if (rest.length === 6 && rest.every((v, i) => SIX_TAIL[i].test(v)) && rest[4].length <= 8) {
     rec.odometer = Number(rest[0]);
@@ -169,7 +221,7 @@ export function decodeTextPosition(m: H02Text, ctx: TextContext): DeviceRecord |
 export function decodeTextAnswer(m: H02Text, ctx: TextContext): DeviceRecord {
   const f = m.fields;
   for (let p = 4; p + 8 <= f.length; p++) {
-    if (!/^[ABV]$/.test(f[p + 1]) || !SIX.test(f[p])) continue;
+    if (!/^[ABV]$/.test(f[p + 1]) || !isSix(f[p])) continue;
     const pos = positionAt(f, p, ctx);
     if (!pos) continue;
     applyTail(pos.rec, f, pos.tail, ctx.previous);

@@ -31,6 +31,7 @@ import {
   type H02Text,
   type TextContext,
 } from './h02-text';
+import { allDigits } from './text-fields';
 
 /** The longest text message the framer waits for; longer ones are skipped as garbage. */
 export const H02_MAX_FRAME = 4096;
@@ -213,7 +214,14 @@ export function decodeH02(buf: Buffer, off: number, len: number, ctx: H02Context
   return decodeText(m, ctx);
 }
 
-const POSITION_TYPE = /^V[A-Z]?\d{1,2}$/;
+/** A position message's type: /^V[A-Z]?\d{1,2}$/. */
+function isPositionType(type: string): boolean {
+  if (type.charCodeAt(0) !== 86) return false;
+  const c = type.charCodeAt(1);
+  const from = c >= 65 && c <= 90 ? 2 : 1;
+  const digits = type.length - from;
+  return digits >= 1 && digits <= 2 && allDigits(type, from, type.length);
+}
 
 function ignoredText(m: H02Text, id: string | null, reason: string, reply: Buffer | null = null) {
   const { type, maker } = m;
@@ -265,7 +273,7 @@ function decodeText(m: H02Text, ctx: H02Context): H02Result {
     case 'ALRM':
       return textRecords(m, id, decodeTextAlarm(m, t));
   }
-  if (!POSITION_TYPE.test(type)) return ignoredText(m, id, `${type || 'empty'} type not decoded`);
+  if (!isPositionType(type)) return ignoredText(m, id, `${type || 'empty'} type not decoded`);
   const rec = decodeTextPosition(m, t);
   if (!rec) return ignoredText(m, id, `${type} without a usable position`);
   return textRecords(m, id, rec, type === 'V1' ? timeSync(m, ctx.now) : null);

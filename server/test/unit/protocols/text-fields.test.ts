@@ -12,6 +12,7 @@ import {
   isTime,
 } from '../../../src/ingest/protocols/queclink-fields';
 import { HEADER, TAILS } from '../../../src/ingest/protocols/queclink-fri';
+import { coordinate, fixTimeOf } from '../../../src/ingest/protocols/h02-text';
 import {
   digitsTest,
   fixedPointTest,
@@ -137,5 +138,74 @@ describe('Queclink field helpers', () => {
 
   it('every GTFRI header and tail slot accepts exactly what its pattern does', () => {
     for (const slot of [...HEADER, ...TAILS.flat()]) agrees(slot.test, slot.re);
+  });
+});
+
+describe('H02 text fields', () => {
+  /** The regular-expression reading coordinate() replaced (all three notations). */
+  function reference(value: string, hemisphere: string, axis: 'NS' | 'EW'): number | null {
+    if (hemisphere.length !== 1 || !axis.includes(hemisphere)) return null;
+    let m = /^-(\d{1,3})-(\d{1,2}\.\d{1,8})$/.exec(value);
+    let deg: number;
+    let min: number;
+    if (m) [deg, min] = [Number(m[1]), Number(m[2])];
+    else if ((m = /^(\d{0,3})(\d\d\.\d{1,8})$/.exec(value)))
+      [deg, min] = [Number(m[1]), Number(m[2])];
+    else if ((m = /^(\d{1,3})(\d\d)(\d{4})$/.exec(value)))
+      [deg, min] = [Number(m[1]), Number(`${m[2]}.${m[3]}`)];
+    else return null;
+    if (min >= 60) return null;
+    const v = deg + min / 60;
+    if (v > (axis === 'NS' ? 90 : 180)) return null;
+    return hemisphere === 'S' || hemisphere === 'W' ? -v : v;
+  }
+  const digit = fc.constantFrom(...'0123456789'.split(''));
+  const value = fc.oneof(
+    fc.string({ unit: fc.constantFrom(...'0123456789.-'.split('')), maxLength: 16 }),
+    fc
+      .tuple(fc.string({ unit: digit, maxLength: 6 }), fc.string({ unit: digit, maxLength: 10 }))
+      .map(([a, b]) => `${a}.${b}`),
+  );
+
+  it('reads coordinates in every notation as the regular expressions did', () => {
+    fc.assert(
+      fc.property(value, fc.constantFrom('N', 'S', 'E', 'W', ''), (v, h) => {
+        for (const axis of ['NS', 'EW'] as const) {
+          const got = coordinate(v, h, axis);
+          const want = reference(v, h, axis);
+          expect(got === null ? want === null : Object.is(got, want), `${v} ${h} ${axis}`).toBe(
+            true,
+          );
+        }
+      }),
+      { numRuns: 20000 },
+    );
+    expect(coordinate('2556.7480', 'S', 'NS')).toBeCloseTo(-25.9458, 5);
+  });
+
+  it('reads fix times as Date.UTC of the six-digit fields, and `now` for a bad date', () => {
+    const six = fc.oneof(
+      fc.string({ unit: digit, minLength: 6, maxLength: 6 }),
+      fc.string({ unit: fc.constantFrom(...'0123456789a'.split('')), maxLength: 7 }),
+    );
+    const NOW = Date.UTC(2026, 10, 21, 12);
+    fc.assert(
+      fc.property(six, six, (time, date) => {
+        const d = /^(\d\d)(\d\d)(\d\d)$/.exec(date);
+        const got = fixTimeOf(time, date, NOW);
+        if (!d || +d[1] < 1 || +d[1] > 31 || +d[2] < 1 || +d[2] > 12) {
+          expect(got).toBe(NOW);
+          return;
+        }
+        const t = /^(\d\d)(\d\d)(\d\d)$/.exec(time);
+        if (t && +t[1] <= 23 && +t[2] <= 59 && +t[3] <= 59) {
+          expect(got).toBe(Date.UTC(2000 + +d[3], +d[2] - 1, +d[1], +t[1], +t[2], +t[3]));
+        } else {
+          const midnight = Date.UTC(2000 + +d[3], +d[2] - 1, +d[1]);
+          expect(got).toBe(Math.abs(NOW - midnight) < 2 * 86400_000 ? NOW : midnight);
+        }
+      }),
+      RUNS,
+    );
   });
 });
