@@ -11,7 +11,7 @@
 import type { DeviceRecord } from '../types';
 import { addEvent, addAlarmName } from './events';
 import { applyH02Status, h02Record, KNOTS } from './h02-status';
-import { allDigits, decimalValue, digitsTest, hexTest } from './text-fields';
+import { allDigits, decimalValue, digitsTest, hexTest, splitFields } from './text-fields';
 
 /** A text message split into its fields (trimmed); fields[0] is the maker, [1] the id, [2] the type. */
 export interface H02Text {
@@ -42,7 +42,7 @@ export function splitH02Text(frame: string): H02Text | null {
   if (frame.charCodeAt(0) !== 42 || stop < 0) return null;
   for (let i = stop + 1; i < frame.length; i++) if (!isSpace(frame.charCodeAt(i))) return null;
   const body = frame.slice(1, stop);
-  const fields = body.split(',');
+  const fields = splitFields(body);
   for (let i = 0; i < fields.length; i++) {
     // Trimmed only where there is something to trim: most fields have nothing.
     const f = fields[i];

@@ -12,7 +12,7 @@
 // Pure functions: bytes in, a typed result out; nothing here throws.
 import type { DeviceRecord } from '../types';
 import { isDeviceId, newRecord, time } from './queclink-fields';
-import { hexTest } from './text-fields';
+import { hexTest, splitFields } from './text-fields';
 import { decodeReport, type Message } from './queclink-reports';
 
 /** No text message of any model comes near this (the corpus's longest is 366 bytes). */
@@ -210,10 +210,13 @@ export function decodeQueclink(
   if (isBinary(buf, off, off + len)) {
     return { kind: 'ignored', deviceId: null, reply: null, reason: 'binary (HEX) report' };
   }
-  let text = buf.toString('latin1', off, off + len);
-  const last = text.charCodeAt(text.length - 1);
-  if (last === DOLLAR || last === 0) text = text.slice(0, -1);
-  const v = text.split(',');
+  const last = buf[off + len - 1];
+  const text = buf.toString(
+    'latin1',
+    off,
+    last === DOLLAR || last === 0 ? off + len - 1 : off + len,
+  );
+  const v = splitFields(text);
   const head = headerOf(v[0]);
   if (!head || v.length < 4) return { kind: 'malformed', reason: 'no @Track header' };
   // Current layout: header, protocol version, IMEI, ...; the oldest (GT300-era) one has the IMEI

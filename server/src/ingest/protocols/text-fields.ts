@@ -78,3 +78,20 @@ export function decimalValue(s: string, from: number, point: number): number {
   if (point >= 0) v /= POW10[n - point - 1];
   return s.charCodeAt(0) === 45 ? -v : v;
 }
+
+/**
+ * `text.split(',')`, the same array: V8's split takes a runtime call that costs a message of 30
+ * fields about a fifth more than this loop.
+ */
+export function splitFields(text: string): string[] {
+  const fields: string[] = [];
+  let from = 0;
+  for (;;) {
+    const comma = text.indexOf(',', from);
+    if (comma < 0) break;
+    fields.push(text.slice(from, comma));
+    from = comma + 1;
+  }
+  fields.push(text.slice(from));
+  return fields;
+}

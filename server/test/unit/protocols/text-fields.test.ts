@@ -18,6 +18,7 @@ import {
   fixedPointTest,
   hexTest,
   orEmpty,
+  splitFields,
   type FieldTest,
 } from '../../../src/ingest/protocols/text-fields';
 
@@ -204,6 +205,17 @@ describe('H02 text fields', () => {
           const midnight = Date.UTC(2000 + +d[3], +d[2] - 1, +d[1]);
           expect(got).toBe(Math.abs(NOW - midnight) < 2 * 86400_000 ? NOW : midnight);
         }
+      }),
+      RUNS,
+    );
+  });
+});
+
+describe('splitFields', () => {
+  it('splits as String.prototype.split(",") does', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', ',', '1', ' '), maxLength: 40 }), (s) => {
+        expect(splitFields(s)).toEqual(s.split(','));
       }),
       RUNS,
     );
