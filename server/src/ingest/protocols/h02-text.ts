@@ -11,7 +11,14 @@
 import type { DeviceRecord } from '../types';
 import { addEvent, addAlarmName } from './events';
 import { applyH02Status, h02Record, KNOTS } from './h02-status';
-import { allDigits, decimalValue, digitsTest, hexTest, splitFields } from './text-fields';
+import {
+  allDigits,
+  decimalValue,
+  digitsTest,
+  hexTest,
+  splitFields,
+  utcMillis,
+} from './text-fields';
 
 /** A text message split into its fields (trimmed); fields[0] is the maker, [1] the id, [2] the type. */
 export interface H02Text {
@@ -89,7 +96,7 @@ export function fixTimeOf(time: string, date: string, now: number): number {
     const midnight = Date.UTC(year, month - 1, day);
     return Math.abs(now - midnight) < 2 * DAY ? now : midnight;
   }
-  return Date.UTC(year, month - 1, day, h, m, s);
+  return utcMillis(year, month, day, h, m, s);
 }
 
 /** A coordinate in one of the three notations, signed by its hemisphere; null if not one. */

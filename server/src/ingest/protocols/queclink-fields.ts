@@ -14,6 +14,7 @@ import {
   fixedPointTest,
   isDigit,
   signLength,
+  utcMillis,
 } from './text-fields';
 
 const coordinateText = fixedPointTest(3, 6, true);
@@ -94,7 +95,7 @@ export function time(s: string | undefined): number | undefined {
   if (y < 1990 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 59) {
     return undefined;
   }
-  return Date.UTC(y, mo - 1, d, h, mi, se);
+  return utcMillis(y, mo, d, h, mi, se);
 }
 
 /** An hour meter "hhhhh:mm:ss" (or "hhhhh", "hhhhh:mm") → milliseconds, or undefined. */

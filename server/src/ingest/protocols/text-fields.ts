@@ -95,3 +95,25 @@ export function splitFields(text: string): string[] {
   fields.push(text.slice(from));
   return fields;
 }
+
+/**
+ * Date.UTC(year, month - 1, day, h, m, s) for years 0 to 9999 (a day past the month's end runs
+ * into the next month, as there), by integer arithmetic (H. Hinnant's days_from_civil): Date.UTC
+ * costs a text decoder a twentieth of its time.
+ */
+export function utcMillis(
+  year: number,
+  month: number,
+  day: number,
+  h: number,
+  m: number,
+  s: number,
+): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  const days = era * 146097 + doe - 719468;
+  return ((days * 24 + h) * 60 + m) * 60_000 + s * 1000;
+}

@@ -19,6 +19,7 @@ import {
   hexTest,
   orEmpty,
   splitFields,
+  utcMillis,
   type FieldTest,
 } from '../../../src/ingest/protocols/text-fields';
 
@@ -218,6 +219,25 @@ describe('splitFields', () => {
         expect(splitFields(s)).toEqual(s.split(','));
       }),
       RUNS,
+    );
+  });
+});
+
+describe('utcMillis', () => {
+  it('is Date.UTC for the dates devices send, days past the month end included', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1970, max: 2199 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 31 }),
+        fc.integer({ min: 0, max: 23 }),
+        fc.integer({ min: 0, max: 59 }),
+        fc.integer({ min: 0, max: 59 }),
+        (y, mo, d, h, m, s) => {
+          expect(utcMillis(y, mo, d, h, m, s)).toBe(Date.UTC(y, mo - 1, d, h, m, s));
+        },
+      ),
+      { numRuns: 20000 },
     );
   });
 });
