@@ -33,6 +33,8 @@ export function meitrackSession(
   const links = new Map<string, CommandLink>();
   /** The last discarded bytes were the CR LF of a message that came before them. */
   let separator = false;
+  /** The id of the last message: the next one's is that same string while the bytes match. */
+  let lastId: string | undefined;
 
   // Commands go out over this connection once the device is known (issue 13); the flag comes
   // from the command id and the answer repeats it.
@@ -69,7 +71,8 @@ export function meitrackSession(
   );
 
   function handle(buf: Buffer, off: number, len: number): boolean | Promise<boolean> {
-    const frame = splitMeitrackFrame(buf, off, len);
+    const frame = splitMeitrackFrame(buf, off, len, lastId);
+    if (typeof frame !== 'string') lastId = frame.id;
     if (typeof frame === 'string' || !frame.checksumOk) {
       // Dropped without an answer: a CCC/CCE batch comes again.
       log.warn(

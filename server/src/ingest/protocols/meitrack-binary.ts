@@ -37,14 +37,24 @@ class Reader extends LeReader {
   }
 }
 
-/** The records `read` finds, or 'record cut short' when one ends before its fields do. */
-function cutShort(read: () => DeviceRecord[] | string): DeviceRecord[] | string {
-  try {
-    return read();
-  } catch (err) {
-    if (err instanceof Truncated) return 'record cut short';
-    throw err;
-  }
+/** 'record cut short' when `err` says a record ended before its fields did; any other is thrown. */
+function cutShort(err: unknown): string {
+  if (err instanceof Truncated) return 'record cut short';
+  throw err;
+}
+
+/** The serving cell, in this order (the attributes' order shows in their JSON). */
+function setCell(
+  a: DeviceRecord['attributes'],
+  mcc: number,
+  mnc: number,
+  lac: number,
+  cid: number,
+): void {
+  a.mcc = mcc;
+  a.mnc = mnc;
+  a.lac = lac;
+  a.cid = cid;
 }
 
 function setPlace(rec: DeviceRecord, lat: number, lon: number): void {
@@ -62,7 +72,7 @@ export function decodeMeitrackCcc(
   deviceId: string,
   now: number,
 ): DeviceRecord[] | string {
-  return cutShort(() => {
+  try {
     const r = new Reader(buf, start, end);
     r.u16(); // protocol version
     const size = r.u16();
@@ -72,7 +82,9 @@ export function decodeMeitrackCcc(
     while (r.left >= size) records.push(cccRecord(r.sub(size), deviceId, now));
     if (!records.length && r.left > 0) return 'record length larger than the message';
     return records;
-  });
+  } catch (err) {
+    return cutShort(err);
+  }
 }
 
 function cccRecord(r: Reader, deviceId: string, now: number): DeviceRecord {
@@ -91,8 +103,11 @@ function cccRecord(r: Reader, deviceId: string, now: number): DeviceRecord {
   rec.altitude = r.s16();
   rec.odometer = r.u32();
   a.runtime = r.u32();
-  const [mcc, mnc, lac, cid] = [r.u16(), r.u16(), r.u16(), r.u16()];
-  if (mcc && mnc) Object.assign(a, { mcc, mnc, lac, cid });
+  const mcc = r.u16();
+  const mnc = r.u16();
+  const lac = r.u16();
+  const cid = r.u16();
+  if (mcc && mnc) setCell(a, mcc, mnc, lac, cid);
   const status = r.u16();
   a.status = status;
   applyMeitrackIo(rec, status & 0xff, status >> 8);
@@ -113,7 +128,7 @@ export function decodeMeitrackCce(
   deviceId: string,
   now: number,
 ): DeviceRecord[] | string {
-  return cutShort(() => {
+  try {
     const r = new Reader(buf, start, end);
     r.u32(); // records left in the cache
     const count = r.u16();
@@ -122,13 +137,16 @@ export function decodeMeitrackCce(
     const records: DeviceRecord[] = [];
     for (let i = 0; i < count; i++) records.push(cceRecord(r.sub(r.u16()), deviceId, now));
     return records;
-  });
+  } catch (err) {
+    return cutShort(err);
+  }
 }
 
 function cceRecord(r: Reader, deviceId: string, now: number): DeviceRecord {
   const rec = meitrackRecord(deviceId, now);
   const a = rec.attributes;
-  const io: { inputs?: number; outputs?: number } = {};
+  let inputs: number | undefined;
+  let outputs: number | undefined;
   let event: number | undefined;
   let lat: number | undefined;
   let lon: number | undefined;
@@ -140,8 +158,8 @@ function cceRecord(r: Reader, deviceId: string, now: number): DeviceRecord {
     else if (id === 0x05) rec.valid = v > 0;
     else if (id === 0x06) rec.satellites = v;
     else if (id === 0x07) rec.gsm = v;
-    else if (id === 0x14) io.outputs = v;
-    else if (id === 0x15) io.inputs = v;
+    else if (id === 0x14) outputs = v;
+    else if (id === 0x15) inputs = v;
     else if (id === 0x47 && v > 0) a.lock = v === 2;
     else if (id === 0x97) a.throttle = v;
     else if (id === 0x9d) a.fuel = v;
@@ -197,7 +215,7 @@ function cceRecord(r: Reader, deviceId: string, now: number): DeviceRecord {
     }
   }
   if (lat !== undefined && lon !== undefined) setPlace(rec, lat, lon);
-  applyMeitrackIo(rec, io.inputs, io.outputs);
+  applyMeitrackIo(rec, inputs, outputs);
   if (event !== undefined) applyMeitrackEvent(rec, event);
   return finishMeitrackRecord(rec);
 }
@@ -209,8 +227,11 @@ function variable(rec: DeviceRecord, id: number, r: Reader): void {
   const a = rec.attributes;
   if (CELLS.has(id)) {
     // MCC u16 | MNC u16 | LAC u16 | CI u32 | signal s16: the first (serving) cell is kept.
-    const [mcc, mnc, lac, cid] = [r.u16(), r.u16(), r.u16(), r.u32()];
-    if (a.mcc === undefined && mcc && mnc) Object.assign(a, { mcc, mnc, lac, cid });
+    const mcc = r.u16();
+    const mnc = r.u16();
+    const lac = r.u16();
+    const cid = r.u32();
+    if (a.mcc === undefined && mcc && mnc) setCell(a, mcc, mnc, lac, cid);
   } else if (id >= 0x2a && id <= 0x31) {
     r.u8(); // sensor label
     a[`temp${id - 0x2a}`] = r.s16() / 100;

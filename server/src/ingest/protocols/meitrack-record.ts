@@ -71,9 +71,9 @@ export function applyMeitrackEvent(rec: DeviceRecord, code: number): void {
   rec.attributes.event = code;
   const alarm = MEITRACK_ALARMS.get(code);
   if (!alarm) return;
-  const [name, event] = alarm;
-  if (event) addEvent(rec, event, name);
-  else addAlarmName(rec, name);
+  const event = alarm[1];
+  if (event) addEvent(rec, event, alarm[0]);
+  else addAlarmName(rec, alarm[0]);
 }
 
 /** The I/O port bytes: inputs, outputs, and the ignition from the ACC input. */

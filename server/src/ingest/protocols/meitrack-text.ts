@@ -19,16 +19,15 @@ import {
   MEITRACK_EVENT,
   meitrackRecord,
 } from './meitrack-record';
+// Integers (-?\d{1,10}), decimals (-?\d{1,10}(\.\d{1,10})?) and hex (1 to 8 digits), or undefined.
+import { meitrackDecimal as dec, meitrackHex as hex, meitrackInt as int } from './meitrack-numbers';
+import { decimalRun, hexRun, splitFields } from './text-fields';
 
-const INT = /^-?\d{1,10}$/;
-const DEC = /^-?\d{1,10}(\.\d{1,10})?$/;
-const HEX = /^[0-9A-Fa-f]{1,8}$/;
-
-const int = (s: string | undefined) => (s !== undefined && INT.test(s) ? Number(s) : undefined);
-const dec = (s: string | undefined) => (s !== undefined && DEC.test(s) ? Number(s) : undefined);
-const hex = (s: string | undefined) =>
-  s !== undefined && HEX.test(s) ? parseInt(s, 16) : undefined;
 const round = (v: number, digits: number) => Number(v.toFixed(digits));
+/** A raw analog value times `f`, to the millivolt (a module function, not one per call). */
+const scale = (v: number | undefined, f: number) => (v === undefined ? undefined : round(v * f, 3));
+/** The attribute names of AD1..AD3. */
+const ADC = ['adc1', 'adc2', 'adc3'];
 
 /** Sets an optional field only when a value was decoded. */
 export function put<K extends keyof DeviceRecord>(
@@ -48,8 +47,6 @@ export function meitrackVolts(
   battery: number | undefined,
   power: number | undefined,
 ): { battery?: number; power?: number } {
-  const scale = (v: number | undefined, f: number) =>
-    v === undefined ? undefined : round(v * f, 3);
   switch ((model ?? '').trim().toUpperCase()) {
     case 'MVT340':
     case 'MVT380':
@@ -73,8 +70,13 @@ export function meitrackVolts(
 
 /** yymmddHHMMSS (UTC) → epoch ms, or undefined when it is not a real time. */
 function timeOf(s: string): number | undefined {
-  if (!/^\d{12}$/.test(s)) return undefined;
-  const [y, mo, d, h, mi, se] = [0, 2, 4, 6, 8, 10].map((i) => Number(s.slice(i, i + 2)));
+  if (s.length !== 12 || decimalRun(s, 0, 12) < 0) return undefined;
+  const y = decimalRun(s, 0, 2);
+  const mo = decimalRun(s, 2, 4);
+  const d = decimalRun(s, 4, 6);
+  const h = decimalRun(s, 6, 8);
+  const mi = decimalRun(s, 8, 10);
+  const se = decimalRun(s, 10, 12);
   const t = Date.UTC(2000 + y, mo - 1, d, h, mi, se);
   const back = new Date(t);
   return back.getUTCMonth() === mo - 1 && back.getUTCDate() === d && h < 24 && mi < 60 && se < 60
@@ -89,7 +91,7 @@ export function decodeMeitrackReport(
   deviceId: string,
   opts: { now: number; model?: string | null },
 ): DeviceRecord | string {
-  const f = text.split(',');
+  const f = splitFields(text);
   if (aff) f.shift(); // the cache index
   const event = int(f[0]);
   const lat = dec(f[1]);
@@ -123,8 +125,8 @@ export function decodeMeitrackReport(
   if (runtime !== undefined) a.runtime = runtime;
   cell(rec, f[13]);
   const io = f[14];
-  if (io !== undefined && /^[0-9A-Fa-f]{4}$/.test(io)) {
-    applyMeitrackIo(rec, parseInt(io.slice(0, 2), 16), parseInt(io.slice(2), 16));
+  if (io !== undefined && io.length === 4 && hexRun(io, 0, 4) >= 0) {
+    applyMeitrackIo(rec, hexRun(io, 0, 2), hexRun(io, 2, 4));
   }
   analog(rec, f[15], opts.model);
   const info = f[16];
@@ -134,8 +136,8 @@ export function decodeMeitrackReport(
   }
   const protocol = int(f[18]) ?? 0;
   const fuel = f[19];
-  if (fuel && /^[0-9A-Fa-f]{4}$/.test(fuel)) {
-    a.fuel = parseInt(fuel.slice(0, 2), 16) + parseInt(fuel.slice(2), 16) / 100;
+  if (fuel && fuel.length === 4 && hexRun(fuel, 0, 4) >= 0) {
+    a.fuel = hexRun(fuel, 0, 2) + hexRun(fuel, 2, 4) / 100;
   }
   if (f[20]) temperatures(rec, f[20], protocol);
   return finishMeitrackRecord(rec);
@@ -171,7 +173,7 @@ function analog(rec: DeviceRecord, s: string | undefined, model?: string | null)
   }
   for (let i = 0; i < 3; i++) {
     const v = hex(parts[i]);
-    if (v !== undefined) rec.attributes[`adc${i + 1}`] = v;
+    if (v !== undefined) rec.attributes[ADC[i]] = v;
   }
   const volts = meitrackVolts(model, hex(parts[3]), hex(parts[4]));
   if (volts.battery !== undefined) rec.battery = volts.battery;
@@ -181,14 +183,14 @@ function analog(rec: DeviceRecord, s: string | undefined, model?: string | null)
 /** Sensor xx, value yyyy: hundredths of a degree (protocol 3 and later), else degrees.hundredths. */
 function temperatures(rec: DeviceRecord, s: string, protocol: number): void {
   for (const t of s.split('|').slice(0, 16)) {
-    if (!/^[0-9A-Fa-f]{6}$/.test(t)) continue;
-    const index = parseInt(t.slice(0, 2), 16);
+    if (t.length !== 6 || hexRun(t, 0, 6) < 0) continue;
+    const index = hexRun(t, 0, 2);
     let value: number;
     if (protocol >= 3) {
-      value = ((parseInt(t.slice(2), 16) << 16) >> 16) / 100;
+      value = ((hexRun(t, 2, 6) << 16) >> 16) / 100;
     } else {
-      const whole = (parseInt(t.slice(2, 4), 16) << 24) >> 24;
-      value = whole + (whole < 0 ? -0.01 : 0.01) * parseInt(t.slice(4), 16);
+      const whole = (hexRun(t, 2, 4) << 24) >> 24;
+      value = whole + (whole < 0 ? -0.01 : 0.01) * hexRun(t, 4, 6);
     }
     rec.attributes[`temp${index}`] = round(value, 2);
   }

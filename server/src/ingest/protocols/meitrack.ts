@@ -35,21 +35,35 @@ const MAX_LENGTH_DIGITS = 5;
 const MAX_ID_DIGITS = 20;
 
 interface Header {
-  /** Index of the comma after the length. */
-  comma: number;
   /** Frame length the length field declares. */
   declared: number;
-  id: string;
+  /** Index of the id's first digit. */
+  idAt: number;
   /** Index of the command's first character. */
   cmdAt: number;
-  command: string;
 }
 
 const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
 const isAlnum = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 export const isMeitrackFlag = (c: number) => c >= 0x41 && c <= 0x7a;
 
-/** The header from `off` (after the two lead bytes): 'more' when cut short, 'bad' when invalid. */
+/** A command's three bytes as one number, so that the framer needs no string per message. */
+const commandKey = (buf: Buffer, at: number) => (buf[at] << 16) | (buf[at + 1] << 8) | buf[at + 2];
+const keyOf = (command: string) => commandKey(Buffer.from(command, 'latin1'), 0);
+/** MEITRACK_BINARY_COMMANDS by commandKey. */
+const BINARY_KEYS: ReadonlySet<number> = new Set(Array.from(MEITRACK_BINARY_COMMANDS, keyOf));
+/**
+ * The commands decodeMeitrack tells apart, by commandKey: a message names them with these very
+ * strings, which compare at once (a new string is compared character by character).
+ */
+const KNOWN_COMMANDS: ReadonlyMap<number, string> = new Map(
+  ['AAA', 'AFF', 'CCC', 'CCE', 'AAC', 'D00', 'D03'].map((c) => [keyOf(c), c]),
+);
+
+/**
+ * The header from `off` (after the two lead bytes): 'more' when cut short, 'bad' when invalid.
+ * Positions only: the framer runs it on every message and needs no strings.
+ */
 function readHeader(buf: Buffer, off: number, end: number): Header | 'more' | 'bad' {
   let p = off + 2;
   if (p >= end) return 'more';
@@ -72,13 +86,7 @@ function readHeader(buf: Buffer, off: number, end: number): Header | 'more' | 'b
   if (end - cmdAt < 4) return 'more';
   for (let i = cmdAt; i < cmdAt + 3; i++) if (!isAlnum(buf[i])) return 'bad';
   if (buf[cmdAt + 3] !== COMMA && buf[cmdAt + 3] !== STAR) return 'bad';
-  return {
-    comma,
-    declared: comma - off + declared,
-    id: buf.toString('latin1', idAt, cmdAt - 1),
-    cmdAt,
-    command: buf.toString('latin1', cmdAt, cmdAt + 3),
-  };
+  return { declared: comma - off + declared, idAt, cmdAt };
 }
 
 /**
@@ -110,7 +118,7 @@ function measure(buf: Buffer, off: number, end: number, lead: number): number {
   const h = readHeader(buf, off, end);
   if (h === 'more') return 0;
   if (h === 'bad') return garbage(buf, off, off + 1, end, lead);
-  if (MEITRACK_BINARY_COMMANDS.has(h.command)) {
+  if (BINARY_KEYS.has(commandKey(buf, h.cmdAt))) {
     const total = h.declared;
     if (total > MEITRACK_MAX_FRAME || total < h.cmdAt - off + 4 + 5) {
       return garbage(buf, off, off + 1, end, lead);
@@ -152,8 +160,49 @@ export function meitrackChecksum(buf: Buffer, from: number, to: number): string 
 }
 
 /**
+ * meitrackChecksum's sum as a number, for a span inside the buffer (at most MEITRACK_MAX_FRAME
+ * bytes, so the sum stays exact), four bytes a step: every message and every ack is summed.
+ */
+function byteSum(buf: Buffer, from: number, to: number): number {
+  let sum = 0;
+  let i = from;
+  for (; i + 4 <= to; i += 4) sum += buf[i] + buf[i + 1] + buf[i + 2] + buf[i + 3];
+  for (; i < to; i++) sum += buf[i];
+  return sum & 0xff;
+}
+
+/** A hex digit's value (either case), or -1. */
+function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const lower = c | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x61 + 10 : -1;
+}
+
+/**
+ * The checksum a message claims in the two bytes at `at`, or -1 when they are not hex digits
+ * (either case). Read as a number, not as text: equal to the sum exactly when the bytes, as
+ * latin1 text upper-cased, are meitrackChecksum's (no other latin1 character upper-cases to a hex
+ * digit).
+ */
+export function meitrackClaimedChecksum(buf: Buffer, at: number): number {
+  const high = hexValue(buf[at]);
+  const low = hexValue(buf[at + 1]);
+  return high < 0 || low < 0 ? -1 : (high << 4) | low;
+}
+
+/** Upper-case hex digits, as meitrackChecksum writes them. */
+const HEX_DIGITS = Buffer.from('0123456789ABCDEF', 'latin1');
+
+/** Writes `text` at `at` as Buffer.from(text, 'latin1') would (the low byte of each character). */
+function putLatin1(buf: Buffer, at: number, text: string): number {
+  for (let i = 0; i < text.length; i++) buf[at++] = text.charCodeAt(i) & 0xff;
+  return at;
+}
+
+/**
  * One whole message: `lead` ('$$' from the device, '@@' from the server), the flag, the device id
  * and the content after its comma ("AAA,35,..." or binary), with its length, checksum and CR LF.
+ * Written straight into one buffer: every CCC/CCE batch is answered with one.
  */
 export function encodeMeitrackFrame(
   lead: '$$' | '@@',
@@ -161,13 +210,23 @@ export function encodeMeitrackFrame(
   id: string,
   content: string | Buffer,
 ): Buffer {
-  const body = typeof content === 'string' ? Buffer.from(content, 'latin1') : content;
   // From the comma before the id up to and including CR LF.
-  const length = 1 + id.length + 1 + body.length + 1 + 2 + 2;
-  const head = Buffer.from(`${lead}${flag}${length},${id},`, 'latin1');
-  const frame = Buffer.concat([head, body, Buffer.from('*00\r\n', 'latin1')]);
-  const star = frame.length - 5;
-  frame.write(meitrackChecksum(frame, 0, star + 1), star + 1, 'latin1');
+  const length = 1 + id.length + 1 + content.length + 1 + 2 + 2;
+  const digits = String(length);
+  const frame = Buffer.allocUnsafe(lead.length + flag.length + digits.length + length);
+  let p = putLatin1(frame, 0, lead);
+  p = putLatin1(frame, p, flag);
+  p = putLatin1(frame, p, digits);
+  frame[p++] = COMMA;
+  p = putLatin1(frame, p, id);
+  frame[p++] = COMMA;
+  p = typeof content === 'string' ? putLatin1(frame, p, content) : p + content.copy(frame, p);
+  frame[p] = STAR;
+  const sum = byteSum(frame, 0, p + 1);
+  frame[p + 1] = HEX_DIGITS[sum >> 4];
+  frame[p + 2] = HEX_DIGITS[sum & 0x0f];
+  frame[p + 3] = CR;
+  frame[p + 4] = LF;
   return frame;
 }
 
@@ -209,12 +268,29 @@ export interface MeitrackFrame {
   checksumOk: boolean;
 }
 
+/** `buf[from..to)` as latin1 text; `known` itself when it is that text (no new string). */
+function textOf(buf: Buffer, from: number, to: number, known: string | undefined): string {
+  if (known !== undefined && known.length === to - from) {
+    let i = 0;
+    while (i < known.length && known.charCodeAt(i) === buf[from + i]) i++;
+    if (i === known.length) return known;
+  }
+  return buf.toString('latin1', from, to);
+}
+
 /**
  * Splits a whole device message (as meitrackFrameLength delimits it, with or without its CR LF).
  * The span is checked here: header, the '*' and two checksum characters at its end, and for
- * binary messages a length field that matches the bytes really given.
+ * binary messages a length field that matches the bytes really given. `knownId` is the id a
+ * connection's messages had so far: the frame's id is that string when the bytes match it (a
+ * session saves a string per message and the hashing of a new one in its maps).
  */
-export function splitMeitrackFrame(buf: Buffer, off: number, len: number): MeitrackFrame | string {
+export function splitMeitrackFrame(
+  buf: Buffer,
+  off: number,
+  len: number,
+  knownId?: string,
+): MeitrackFrame | string {
   if (!Number.isInteger(off) || !Number.isInteger(len) || off < 0 || off + len > buf.length) {
     return 'span outside the buffer';
   }
@@ -227,24 +303,38 @@ export function splitMeitrackFrame(buf: Buffer, off: number, len: number): Meitr
   if (buf[e - 1] === LF) e--;
   if (buf[e - 1] === CR) e--;
   const star = e - 3;
-  if (star < h.cmdAt + 3 || buf[star] !== STAR) return 'no checksum';
-  if (MEITRACK_BINARY_COMMANDS.has(h.command)) {
+  const cmdAt = h.cmdAt;
+  if (star < cmdAt + 3 || buf[star] !== STAR) return 'no checksum';
+  const key = commandKey(buf, cmdAt);
+  if (BINARY_KEYS.has(key)) {
     if (!crlf || h.declared !== len) return 'length field disagrees with the bytes';
-  } else if (buf.indexOf(STAR, h.cmdAt) !== star) {
+  } else if (buf.indexOf(STAR, cmdAt) !== star) {
     return "a '*' inside a text message";
   }
-  const start = buf[h.cmdAt + 3] === COMMA ? h.cmdAt + 4 : h.cmdAt + 3;
+  const start = buf[cmdAt + 3] === COMMA ? cmdAt + 4 : cmdAt + 3;
   if (start > star) return 'no content';
-  const claimed = buf.toString('latin1', star + 1, star + 3).toUpperCase();
   return {
     flag: String.fromCharCode(buf[off + 2]),
-    id: h.id,
-    command: h.command,
-    cmdAt: h.cmdAt,
+    id: textOf(buf, h.idAt, cmdAt - 1, knownId),
+    // Three letters or digits (readHeader checked them).
+    command:
+      KNOWN_COMMANDS.get(key) ?? String.fromCharCode(buf[cmdAt], buf[cmdAt + 1], buf[cmdAt + 2]),
+    cmdAt,
     start,
     end: star,
-    checksumOk: claimed === meitrackChecksum(buf, off, star + 1),
+    checksumOk: meitrackClaimedChecksum(buf, star + 1) === byteSum(buf, off, star + 1),
   };
+}
+
+/** A 'data' result (a module function: a closure per message would cost each its allocation). */
+function data(
+  deviceId: string,
+  command: string,
+  records: DeviceRecord[],
+  reply: Buffer | null,
+  answer: string | null = null,
+): MeitrackResult {
+  return { kind: 'data', deviceId, command, records, reply, answer };
 }
 
 /** Messages that are part of a flow we do not run (photo transfer): dropped, unanswered. */
@@ -265,8 +355,6 @@ export function decodeMeitrack(
   if (typeof f === 'string') return { kind: 'malformed', deviceId: null, reason: f };
   const { id: deviceId, command } = f;
   if (!f.checksumOk) return { kind: 'bad-checksum', deviceId, command };
-  const data = (records: DeviceRecord[], reply: Buffer | null, answer: string | null = null) =>
-    ({ kind: 'data', deviceId, command, records, reply, answer }) as const;
   switch (command) {
     case 'AAA':
     case 'AFF': {
@@ -274,7 +362,7 @@ export function decodeMeitrack(
       const rec = decodeMeitrackReport(text, command === 'AFF', deviceId, opts);
       return typeof rec === 'string'
         ? { kind: 'malformed', deviceId, reason: rec }
-        : data([rec], null);
+        : data(deviceId, command, [rec], null);
     }
     case 'CCC':
     case 'CCE': {
@@ -284,7 +372,7 @@ export function decodeMeitrack(
       // The count acknowledges the records: the tracker deletes that many from its cache.
       const ack = encodeMeitrackFrame('@@', f.flag, deviceId, `${command},${records.length}`);
       return records.length
-        ? data(records, ack)
+        ? data(deviceId, command, records, ack)
         : { kind: 'ignored', deviceId, command, reply: ack };
     }
     case 'AAC':
@@ -301,7 +389,7 @@ export function decodeMeitrack(
       const answer = buf.toString('latin1', f.cmdAt, f.end);
       const rec = meitrackRecord(deviceId, opts.now);
       rec.attributes.result = answer;
-      return data([rec], null, answer);
+      return data(deviceId, command, [rec], null, answer);
     }
   }
 }

@@ -10,6 +10,7 @@ import { blankRecord, type DeviceRecord } from '../types';
 import {
   allDigits,
   allHex,
+  decimalRun,
   decimalValue,
   fixedPointTest,
   isDigit,
@@ -76,22 +77,15 @@ export function hex(s: string | undefined): number | undefined {
 /** True when bit `n` of `mask` is set (masks up to 32 bits). */
 export const bit = (mask: number, n: number): boolean => Math.floor(mask / 2 ** n) % 2 === 1;
 
-/** The number written by the digits s[a..b) (checked digits only). */
-function digits(s: string, a: number, b: number): number {
-  let n = 0;
-  for (let i = a; i < b; i++) n = n * 10 + s.charCodeAt(i) - 48;
-  return n;
-}
-
 /** YYYYMMDDHHMMSS (UTC, as the devices send every time) → epoch ms, or undefined. */
 export function time(s: string | undefined): number | undefined {
   if (!isTime(s)) return undefined;
-  const y = digits(s, 0, 4);
-  const mo = digits(s, 4, 6);
-  const d = digits(s, 6, 8);
-  const h = digits(s, 8, 10);
-  const mi = digits(s, 10, 12);
-  const se = digits(s, 12, 14);
+  const y = decimalRun(s, 0, 4);
+  const mo = decimalRun(s, 4, 6);
+  const d = decimalRun(s, 6, 8);
+  const h = decimalRun(s, 8, 10);
+  const mi = decimalRun(s, 10, 12);
+  const se = decimalRun(s, 12, 14);
   if (y < 1990 || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 59) {
     return undefined;
   }

@@ -117,3 +117,29 @@ export function utcMillis(
   const days = era * 146097 + doe - 719468;
   return ((days * 24 + h) * 60 + m) * 60_000 + s * 1000;
 }
+
+/** The value of the decimal digits `s[from..to)` (to - from <= 15), or -1 if one is not a digit. */
+export function decimalRun(s: string, from: number, to: number): number {
+  let v = 0;
+  for (let i = from; i < to; i++) {
+    const d = s.charCodeAt(i) - 0x30;
+    if (!(d >= 0 && d <= 9)) return -1;
+    v = v * 10 + d;
+  }
+  return v;
+}
+
+/** The value of the hex digits `s[from..to)` (either case, to - from <= 13), or -1. */
+export function hexRun(s: string, from: number, to: number): number {
+  let v = 0;
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    let d: number;
+    if (c >= 0x30 && c <= 0x39) d = c - 0x30;
+    else if (c >= 0x41 && c <= 0x46) d = c - 0x41 + 10;
+    else if (c >= 0x61 && c <= 0x66) d = c - 0x61 + 10;
+    else return -1;
+    v = v * 16 + d;
+  }
+  return v;
+}
