@@ -93,7 +93,7 @@ export function fixTimeOf(time: string, date: string, now: number): number {
   if (h > 23 || m > 59 || s > 59) {
     // A date without a time of day (VP1, an empty time field): the message is current unless
     // its date says otherwise.
-    const midnight = Date.UTC(year, month - 1, day);
+    const midnight = utcMillis(year, month, day, 0, 0, 0);
     return Math.abs(now - midnight) < 2 * DAY ? now : midnight;
   }
   return utcMillis(year, month, day, h, m, s);
@@ -144,10 +144,10 @@ const isHex8 = hexTest(8);
 const isDate = (s: string | undefined) => s === '' || (s !== undefined && isSix(s));
 /** A battery field: /^\d{1,3}$/. */
 const isBattery = digitsTest(1, 3);
+const isCodingScheme = digitsTest(1, 2);
 /** The validity field: /^([ABV]|\d{1,2})?$/. */
 const isValidity = (s: string): boolean =>
   s === '' || s === 'A' || s === 'B' || s === 'V' || isCodingScheme(s);
-const isCodingScheme = digitsTest(1, 2);
 
 /** A valid position block at f[p] (time) gives the record and where its tail starts. */
 export function positionAt(

@@ -154,9 +154,7 @@ function garbage(buf: Buffer, off: number, from: number, end: number, lead: numb
 
 /** The checksum of `buf[from..to)`: the byte sum mod 256 as two upper-case hex digits. */
 export function meitrackChecksum(buf: Buffer, from: number, to: number): string {
-  let sum = 0;
-  for (let i = from; i < to; i++) sum = (sum + buf[i]) & 0xff;
-  return sum.toString(16).toUpperCase().padStart(2, '0');
+  return byteSum(buf, from, to).toString(16).toUpperCase().padStart(2, '0');
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   decimalRun,
   decimalValue,
   fixedPointTest,
+  hexRun,
   isDigit,
   signLength,
   utcMillis,
@@ -69,9 +70,9 @@ export function dec(s: string | undefined): number | undefined {
 
 /** An unsigned integer written in hex (up to 13 digits, exact in a double: /^[0-9A-Fa-f]{1,13}$/), or undefined. */
 export function hex(s: string | undefined): number | undefined {
-  return s !== undefined && s.length >= 1 && s.length <= 13 && allHex(s, 0, s.length)
-    ? parseInt(s, 16)
-    : undefined;
+  if (s === undefined || s.length < 1 || s.length > 13) return undefined;
+  const v = hexRun(s, 0, s.length);
+  return v < 0 ? undefined : v;
 }
 
 /** True when bit `n` of `mask` is set (masks up to 32 bits). */

@@ -10,6 +10,7 @@ import type { DeviceRecord } from '../types';
 import { addAlarmName, addEvent } from './events';
 import {
   allDigits,
+  allUpperAlnum,
   digitsTest,
   fixedPointTest,
   hexTest,
@@ -185,14 +186,7 @@ const isMac = hexTest(12);
 /** A count number (/^[0-9A-Fa-f]{4}$/). */
 const isCount = hexTest(4);
 /** A VIN (/^[0-9A-Z]{17}$/). */
-function isVin(s: string): boolean {
-  if (s.length !== 17) return false;
-  for (let i = 0; i < 17; i++) {
-    const c = s.charCodeAt(i);
-    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) return false;
-  }
-  return true;
-}
+const isVin = (s: string): boolean => s.length === 17 && allUpperAlnum(s, 0, 17);
 
 /** Where a position block's longitude is: lon, lat and time in a row. */
 const isFixAt = (v: readonly string[], i: number): boolean =>

@@ -12,7 +12,7 @@
 // Pure functions: bytes in, a typed result out; nothing here throws.
 import type { DeviceRecord } from '../types';
 import { isDeviceId, newRecord, time } from './queclink-fields';
-import { hexTest, splitFields } from './text-fields';
+import { allUpperAlnum, hexTest, splitFields } from './text-fields';
 import { decodeReport, type Message } from './queclink-reports';
 
 /** No text message of any model comes near this (the corpus's longest is 366 bytes). */
@@ -176,15 +176,11 @@ const VERSION = /^[0-9A-Za-z]{6}([0-9A-Za-z]{4})?$/;
 function headerOf(s: string): { ack: boolean; type: string } | null {
   const prefix =
     s.startsWith('+RESP:GT') || s.startsWith('+BUFF:GT') ? 8 : s.startsWith('+ACK:GT') ? 7 : 0;
-  if (prefix === 0 || s.length !== prefix + 3) return null;
-  for (let i = prefix; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) return null;
-  }
+  if (prefix === 0 || s.length !== prefix + 3 || !allUpperAlnum(s, prefix, s.length)) return null;
   return { ack: prefix === 7, type: s.slice(prefix) };
 }
 
-/** queclinkModel's last answer: a connection's messages all carry the same protocol version. */
+/** modelOf's last answer: messages come in runs from the same device, hence the same version. */
 let lastModel = { version: '', model: '' };
 
 export interface QueclinkOptions {

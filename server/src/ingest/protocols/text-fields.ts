@@ -13,6 +13,15 @@ export function allDigits(s: string, a: number, b: number): boolean {
   return true;
 }
 
+/** s[a..b) is all digits and upper-case letters, 0-9 A-Z (true when empty). */
+export function allUpperAlnum(s: string, a: number, b: number): boolean {
+  for (let i = a; i < b; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) return false;
+  }
+  return true;
+}
+
 /** s[a..b) is all hex digits (true when empty). */
 export function allHex(s: string, a: number, b: number): boolean {
   for (let i = a; i < b; i++) if (!isHexDigit(s.charCodeAt(i))) return false;
