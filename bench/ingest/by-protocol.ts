@@ -2,7 +2,8 @@
 // each protocol's trackers send them, through that gateway's real session (framing, decoding, the
 // ack after commit) into the pipeline and SQLite (a Teltonika waits for each packet's answer, the
 // others send on and are read BENCH_BURST frames at a time), against the same ceiling as the main
-// run (plain prepared inserts of the same rows), alternating rounds. One line per protocol:
+// run (plain prepared inserts of the same rows), alternating rounds. BENCH_PROFILE=<file> writes a
+// CPU profile of each protocol's last timed round (<file>-<protocol>). One line per protocol:
 //   ingest <protocol>: <positions per second> positions/s, <ratio> of ceiling
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,11 +15,14 @@ import { createMemoryBus } from '../../server/src/live/bus';
 import { createPipeline } from '../../server/src/pipeline';
 import { unitTrack } from './fleet';
 import {
+  cpuMillis,
   imei,
   openSqlite,
   rate,
   runCeiling,
   seedUnits,
+  settleDisk,
+  startProfile,
   storedPositions,
   type PositionRow,
 } from './store';
@@ -32,6 +36,9 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
  * busy with the read before (10, the records a Teltonika packet holds in this bench).
  */
 const BURST = Math.max(1, Number(process.env.BENCH_BURST ?? 10));
+
+/** Milliseconds of CPU for `count` positions, in µs per position. */
+const perPosition = (ms: number, count: number) => ((ms * 1000) / count).toFixed(2);
 
 /** A device's line as the session sees it: writes (acks) are counted, not sent. */
 function benchConnection(id: number): Connection & { writes: number } {
@@ -67,6 +74,8 @@ async function runWire(
   keepRows: boolean,
   /** Positions the frames carry: checked against what was stored (not for the warm-up). */
   expected?: number,
+  /** BENCH_PROFILE: a CPU profile of the timed window goes to this file. */
+  profile?: string,
 ) {
   fs.mkdirSync(dataDir, { recursive: true });
   const { handle, sqlite } = openSqlite(dataDir);
@@ -79,6 +88,9 @@ async function runWire(
     bus: createMemoryBus(),
     config: { expireIntervalMs: 0 },
   });
+  settleDisk();
+  const profiler = profile && (await startProfile());
+  const cpu = process.cpuUsage();
   const started = performance.now();
   // A device that waits sends its next frame once the last one is handled (stored and
   // acknowledged); one that does not is read BURST frames at a time.
@@ -103,6 +115,8 @@ async function runWire(
   );
   await pipeline.flush();
   const ms = performance.now() - started;
+  const cpuMs = cpuMillis(cpu);
+  if (profiler) await profiler.stop(profile);
   const stats = { ...pipeline.stats };
   await pipeline.close();
   const { stored, rows } = await storedPositions(handle.db, keepRows);
@@ -110,7 +124,7 @@ async function runWire(
   if (expected !== undefined && stored !== expected) {
     throw new Error(`${wire.protocol}: sent ${expected} positions, stored ${stored}`);
   }
-  return { ms, stored, rows, stats };
+  return { ms, cpuMs, stored, rows, stats };
 }
 
 export async function runByProtocol(list: string): Promise<void> {
@@ -137,6 +151,8 @@ export async function runByProtocol(list: string): Promise<void> {
       await runWire(path.join(dataDir, `${wire.protocol}-warm`), wire, warm, false);
       let best = Infinity;
       let bestCeiling = Infinity;
+      let bestCpu = Infinity;
+      let bestCeilingCpu = Infinity;
       let rows: PositionRow[] = [];
       let perTx = 1;
       let stored = 0;
@@ -147,6 +163,9 @@ export async function runByProtocol(list: string): Promise<void> {
           frames,
           round === 1,
           Math.ceil(POSITIONS / UNITS) * UNITS,
+          round === ROUNDS && process.env.BENCH_PROFILE
+            ? process.env.BENCH_PROFILE.replace(/(\.cpuprofile)?$/, `-${wire.protocol}$1`)
+            : undefined,
         );
         if (round === 1) {
           rows = run.rows;
@@ -156,11 +175,17 @@ export async function runByProtocol(list: string): Promise<void> {
         best = Math.min(best, run.ms);
         const ceiling = await runCeiling(dataDir, `${wire.protocol}-ceiling-${round}`, rows, perTx);
         bestCeiling = Math.min(bestCeiling, ceiling.ms);
+        bestCpu = Math.min(bestCpu, run.cpuMs);
+        bestCeilingCpu = Math.min(bestCeilingCpu, ceiling.cpuMs);
         console.log(
           `${wire.protocol} ${round}: ${run.stored} positions in ${Math.round(run.ms)} ms = ${rate(run.stored, run.ms)}/s; ` +
-            `ceiling ${Math.round(ceiling.ms)} ms = ${rate(rows.length, ceiling.ms)}/s (${perTx} rows per transaction)`,
+            `ceiling ${Math.round(ceiling.ms)} ms = ${rate(rows.length, ceiling.ms)}/s (${perTx} rows per transaction); ` +
+            `CPU ${perPosition(run.cpuMs, run.stored)} / ${perPosition(ceiling.cpuMs, rows.length)} µs per position`,
         );
       }
+      console.log(
+        `${wire.protocol} CPU, best of ${ROUNDS}: ${perPosition(bestCpu, stored)} / ${perPosition(bestCeilingCpu, rows.length)} µs per position (${(bestCeilingCpu / bestCpu).toFixed(2)})`,
+      );
       const throughput = rate(stored, best);
       results.push(
         `ingest ${wire.protocol}: ${throughput} positions/s, ${(throughput / rate(stored, bestCeiling)).toFixed(2)} of ceiling`,

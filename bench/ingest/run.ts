@@ -31,7 +31,6 @@
 //   ingest with rules: <positions per second> positions/s, <ratio> of the run without rules
 //   ingest with rules in an alert storm: <positions per second> positions/s, <ratio> of the run without rules
 import fs from 'node:fs';
-import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -50,6 +49,8 @@ import {
   runCeiling,
   seedUnits,
   sendCodec8,
+  settleDisk,
+  startProfile,
   storedPositions,
 } from './store';
 import { runByProtocol } from './by-protocol';
@@ -101,23 +102,6 @@ function encodeFleet(start: number): Buffer[][] {
   return frames;
 }
 
-/** The inspector's CPU profiler, for BENCH_PROFILE. */
-async function startProfile() {
-  const session = new Session();
-  session.connect();
-  await session.post('Profiler.enable');
-  await session.post('Profiler.setSamplingInterval', { interval: 100 });
-  await session.post('Profiler.start');
-  return {
-    async stop(file: string) {
-      const { profile } = await session.post('Profiler.stop');
-      fs.writeFileSync(file, JSON.stringify(profile));
-      session.disconnect();
-      console.log(`profile of the timed window: ${file}`);
-    },
-  };
-}
-
 async function runPipeline(
   dataDir: string,
   frames: Buffer[][],
@@ -136,6 +120,7 @@ async function runPipeline(
     bus: createMemoryBus(),
     config: { expireIntervalMs: 0 },
   });
+  settleDisk();
   const profiler = profile && (await startProfile());
   const cpu = process.cpuUsage();
   const started = performance.now();

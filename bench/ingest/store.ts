@@ -1,8 +1,11 @@
 // What the ingest bench's runs share: the database as the server opens it, the bench fleet's units,
 // and the ceiling (plain prepared inserts of the same rows into the same table).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { migrate, openDb, type Database, type Db } from '../../server/src/db';
 import type { PositionsTable } from '../../server/src/db/types';
 import type { Protocol } from '../../server/src/ingest/types';
@@ -18,6 +21,15 @@ export const cpuMillis = (since: NodeJS.CpuUsage) => {
   const u = process.cpuUsage(since);
   return (u.user + u.system) / 1000;
 };
+
+/**
+ * Writes out what the rounds before left in the page cache, before a timed window starts: a
+ * round's checkpoint (or a closing connection's) must not slow down the next round's fsyncs,
+ * whichever side that is.
+ */
+export function settleDisk(): void {
+  execFileSync('sync');
+}
 
 /** The bench device of unit `u`: a 15-digit IMEI. */
 export const imei = (u: number) => String(356307040000000 + u);
@@ -52,17 +64,13 @@ export async function seedUnits(
 }
 
 /**
- * The database as openDb opens it (same file name and pragmas), keeping the better-sqlite3
- * handle that the pipeline's cached-statement writer uses.
+ * The database as the server opens it (openDb: its file name, pragmas and checkpoint worker),
+ * with the better-sqlite3 handle that the pipeline's cached-statement writer uses.
  */
 export function openSqlite(dataDir: string): { handle: Db; sqlite: SQLite.Database } {
-  const sqlite = new SQLite(path.join(dataDir, 'portal.sqlite'));
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { handle: { db, dialect: 'sqlite', close: () => db.destroy() }, sqlite };
+  const handle = openDb({ dataDir });
+  if (!handle.sqlite) throw new Error('openDb did not open SQLite');
+  return { handle, sqlite: handle.sqlite };
 }
 
 /** Plain prepared single-row inserts of the same rows, `perTx` to a transaction, on a fresh table. */
@@ -98,8 +106,9 @@ export async function runCeiling(
     r.attributes,
   ]);
   const begin = raw.prepare('BEGIN');
-  const cpu = process.cpuUsage();
   const commit = raw.prepare('COMMIT');
+  settleDisk();
+  const cpu = process.cpuUsage();
   const started = performance.now();
   for (let i = 0; i < params.length; i += perTx) {
     begin.run();
@@ -147,4 +156,31 @@ export async function storedPositions(
     .executeTakeFirstOrThrow();
   const rows = keep ? await db.selectFrom('positions').selectAll().orderBy('id').execute() : [];
   return { stored: Number(n), rows };
+}
+
+/** The inspector's CPU profiler, for BENCH_PROFILE. */
+export async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  // Where the window allocates, sampled every 32 KB (open the .heapprofile in Chrome DevTools).
+  await session.post('HeapProfiler.enable');
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 32 * 1024,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return {
+    async stop(file: string) {
+      const { profile } = await session.post('Profiler.stop');
+      fs.writeFileSync(file, JSON.stringify(profile));
+      const heap = await session.post('HeapProfiler.stopSampling');
+      const heapFile = file.replace(/(\.cpuprofile)?$/, '.heapprofile');
+      fs.writeFileSync(heapFile, JSON.stringify(heap.profile));
+      session.disconnect();
+      console.log(`profiles of the timed window: ${file}, ${heapFile}`);
+    },
+  };
 }

@@ -38,6 +38,8 @@ export async function createServices(
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onConnectionError: (err) => log.error({ err }, 'database connection lost'),
+    onCheckpointError: (err) =>
+      log.warn({ err }, 'WAL checkpoint worker failed: the writer checkpoints by itself'),
   });
   await migrate(db);
   return {

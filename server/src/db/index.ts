@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvide
 import type { Database } from './types';
 import type { Dialect, Migration } from './migrations/helpers';
 import { PreparingClient } from './prepared';
+import { startCheckpointer, type Checkpointer } from './checkpointer';
 import { foundation } from './migrations/0001_foundation';
 import { ingest } from './migrations/0002_ingest';
 import { pipeline } from './migrations/0003_pipeline';
@@ -35,6 +36,8 @@ export interface Db {
   dialect: Dialect;
   /** The embedded database's own handle, for the ingest pipeline's prepared statements. */
   sqlite?: SQLite.Database;
+  /** The embedded database's WAL checkpoints, run from a worker thread (checkpointer.ts). */
+  checkpointer?: Checkpointer;
   close(): Promise<void>;
 }
 
@@ -48,6 +51,8 @@ export function openDb(opts: {
   dataDir: string;
   /** Told when an idle pooled connection fails (the server restarted, an admin ended it). */
   onConnectionError?: (err: Error) => void;
+  /** Told when the embedded database's checkpoint worker fails (the writer checkpoints again). */
+  onCheckpointError?: (err: Error) => void;
 }): Db {
   if (opts.databaseUrl && /^postgres(ql)?:\/\//.test(opts.databaseUrl)) {
     const pool = new pg.Pool({
@@ -74,8 +79,22 @@ export function openDb(opts: {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  const checkpointer = sqlite.memory
+    ? undefined
+    : startCheckpointer(sqlite, file, { onError: opts.onCheckpointError });
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite,
+    checkpointer,
+    async close() {
+      await checkpointer?.stop();
+      await db.destroy();
+      // Kysely closes the handle only if it ran a query on it.
+      if (sqlite.open) sqlite.close();
+    },
+  };
 }
 
 /** Migrations, in order. Later issues append here. */
