@@ -1,9 +1,10 @@
 // BENCH_PROTOCOL=gt06,h02,meitrack,queclink,teltonika (or all): the bench fleet's positions sent as
 // each protocol's trackers send them, through that gateway's real session (framing, decoding, the
 // ack after commit) into the pipeline and SQLite (a Teltonika waits for each packet's answer, the
-// others send on and are read BENCH_BURST frames at a time), against the same ceiling as the main
-// run (plain prepared inserts of the same rows), alternating rounds. BENCH_PROFILE=<file> writes a
-// CPU profile of each protocol's last timed round (<file>-<protocol>). One line per protocol:
+// others send on and are read BENCH_BURST frames at a time, in one buffer as a socket read gives
+// them), against the same ceiling as the main run (plain prepared inserts of the same rows),
+// alternating rounds. BENCH_PROFILE=<file> writes a CPU and heap profile of each protocol's last
+// timed round (<file>-<protocol>). One line per protocol:
 //   ingest <protocol>: <positions per second> positions/s, <ratio> of ceiling
 import fs from 'node:fs';
 import os from 'node:os';
@@ -67,10 +68,24 @@ function encode(wire: BenchWire, start: number): Buffer[][] {
   );
 }
 
+/**
+ * What the server reads from each unit's socket: a device that waits sends its next frame once the
+ * last one is handled (stored and acknowledged), so every read holds one frame; one that does not
+ * is read BURST frames at a time, in one buffer, as a socket read returns them.
+ */
+function socketReads(wire: BenchWire, frames: Buffer[]): Buffer[] {
+  if (wire.waits) return frames;
+  const reads: Buffer[] = [];
+  for (let i = 0; i < frames.length; i += BURST)
+    reads.push(Buffer.concat(frames.slice(i, i + BURST)));
+  return reads;
+}
+
 async function runWire(
   dataDir: string,
   wire: BenchWire,
-  frames: Buffer[][],
+  /** Each unit's socket reads, in order. */
+  reads: Buffer[][],
   keepRows: boolean,
   /** Positions the frames carry: checked against what was stored (not for the warm-up). */
   expected?: number,
@@ -92,11 +107,8 @@ async function runWire(
   const profiler = profile && (await startProfile());
   const cpu = process.cpuUsage();
   const started = performance.now();
-  // A device that waits sends its next frame once the last one is handled (stored and
-  // acknowledged); one that does not is read BURST frames at a time.
-  const perRead = wire.waits ? 1 : BURST;
   await Promise.all(
-    frames.map(async (mine, u) => {
+    reads.map(async (mine, u) => {
       const conn = benchConnection(u + 1);
       const pump = new FramePump(wire.session(conn, pipeline, silentLog), conn, (err) => {
         throw err;
@@ -106,8 +118,8 @@ async function runWire(
         pump.push(hello);
         await pump.idle();
       }
-      for (let i = 0; i < mine.length; i += perRead) {
-        for (const frame of mine.slice(i, i + perRead)) pump.push(frame);
+      for (const read of mine) {
+        pump.push(read);
         await pump.idle();
       }
       if (conn.closed) throw new Error(`${wire.protocol}: the session closed ${imei(u)}`);
@@ -147,7 +159,8 @@ export async function runByProtocol(list: string): Promise<void> {
       console.log(
         `${wire.protocol}: ${UNITS} units, ${frames.reduce((n, f) => n + f.length, 0)} frames, ${(bytes / 1e6).toFixed(1)} MB`,
       );
-      const warm = frames.map((mine) => mine.slice(0, Math.ceil(mine.length / 4)));
+      const reads = frames.map((mine) => socketReads(wire, mine));
+      const warm = reads.map((mine) => mine.slice(0, Math.ceil(mine.length / 4)));
       await runWire(path.join(dataDir, `${wire.protocol}-warm`), wire, warm, false);
       let best = Infinity;
       let bestCeiling = Infinity;
@@ -160,7 +173,7 @@ export async function runByProtocol(list: string): Promise<void> {
         const run = await runWire(
           path.join(dataDir, `${wire.protocol}-${round}`),
           wire,
-          frames,
+          reads,
           round === 1,
           Math.ceil(POSITIONS / UNITS) * UNITS,
           round === ROUNDS && process.env.BENCH_PROFILE
