@@ -6,6 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PARTS, ROOT, buildState } from './build-parts.mjs';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const NEEDED = ['server', 'web'];
 const TOOLS = ['esbuild', 'vite'];
@@ -40,7 +41,7 @@ if (todo.length && toolsInstalled) {
 
 const server = spawn(
   process.execPath,
-  ['--enable-source-maps', path.join(ROOT, 'server/dist/main.js')],
+  [...SERVER_NODE_FLAGS, path.join(ROOT, 'server/dist/main.js')],
   { stdio: 'inherit', cwd: ROOT },
 );
 // Ctrl-C reaches the server too (same process group); a SIGTERM sent to this process alone (a

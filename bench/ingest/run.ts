@@ -55,6 +55,7 @@ import {
 } from './store';
 import { runByProtocol } from './by-protocol';
 import { runPostgres } from './postgres';
+import { withServerFlags } from '../server-flags';
 
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 200_000);
 const UNITS = Number(process.env.BENCH_UNITS ?? 1000);
@@ -158,6 +159,7 @@ async function runPipeline(
 }
 
 async function main() {
+  withServerFlags();
   // BENCH_PROTOCOL=gt06,h02,... (or all): the same fleet over each protocol's real session instead.
   if (process.env.BENCH_PROTOCOL) return runByProtocol(process.env.BENCH_PROTOCOL);
   // BENCH_DB=postgres: the same load into PostgreSQL, against a plain unnest insert (postgres.ts).

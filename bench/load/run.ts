@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import WebSocket from 'ws';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 import { DEFAULT_ROLES } from '../../common/src/roles';
 import { hashPassword } from '../../server/src/auth/crypto';
 import { migrate, openDb } from '../../server/src/db';
@@ -132,11 +133,15 @@ async function main() {
         extra.NATS_SUBJECT = `load${runId}`;
         extra.NATS_STREAM = `LOAD_${runId}`;
       }
-      const child = spawn(process.execPath, [path.join(ROOT, 'server/dist/main.js')], {
-        cwd: ROOT,
-        env: { ...env, ...base, ...extra },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const child = spawn(
+        process.execPath,
+        [...SERVER_NODE_FLAGS, path.join(ROOT, 'server/dist/main.js')],
+        {
+          cwd: ROOT,
+          env: { ...env, ...base, ...extra },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       let out = '';
       const keep = (c: Buffer) => (out = (out + c.toString()).slice(-4000));
       child.stdout!.on('data', keep);

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { SCENE_START } from './scene';
 import { buildWeb } from './web-build';
 import { buildServer } from './server-build';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -118,7 +119,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const tsx = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
   const compiled = options.compiled ?? process.env.E2E_SERVER === 'compiled';
   const [command, args] = compiled
-    ? [process.execPath, ['--enable-source-maps', await buildServer()]]
+    ? [process.execPath, [...SERVER_NODE_FLAGS, await buildServer()]]
     : [tsx, ['--conditions=source', 'src/main.ts']];
   const child = spawn(command, args, {
     cwd: serverDir,
