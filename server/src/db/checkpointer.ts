@@ -1,9 +1,9 @@
 // WAL checkpoints of the embedded database, off the event loop. SQLite's automatic checkpoint runs
 // inside the commit that crosses its threshold (1,000 pages): that commit copies the WAL's pages
 // into the database file and waits for two fsyncs, on the thread that serves devices and users.
-// Under ingest load that is a third of the pipeline's commit time (docs/performance.md). Here a
-// worker thread holds its own connection and runs a PASSIVE checkpoint every 100 ms:
-// a passive checkpoint never blocks the writer or a reader, and copies only frames no reader still
+// Under ingest load that was more than half of the pipeline's commit time (docs/performance.md).
+// Here a worker thread holds its own connection and runs a PASSIVE checkpoint every 100 ms: a
+// passive checkpoint never blocks the writer or a reader, and copies only frames no reader still
 // needs, so nothing about durability or isolation changes (synchronous = NORMAL as before: the WAL
 // is synced before each checkpoint, the database file after it).
 //
@@ -29,8 +29,8 @@ export interface CheckpointResult {
 }
 
 export interface Checkpointer {
-  /** Checkpoints run (most find nothing new), the last one's result, and a failure. */
-  readonly stats: { runs: number; last: CheckpointResult | null; failed: string | null };
+  /** The last checkpoint's result (most find nothing new), and the worker's failure if any. */
+  readonly stats: { last: CheckpointResult | null; failed: string | null };
   /** Runs one checkpoint now and resolves with its result (tests, shutdown). */
   checkpoint(): Promise<CheckpointResult>;
   /** Stops the worker after a last checkpoint; the writer's threshold goes back to the default. */
@@ -105,12 +105,11 @@ export function startCheckpointer(
   });
   worker.unref();
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT}`);
-  const stats: Checkpointer['stats'] = { runs: 0, last: null, failed: null };
+  const stats: Checkpointer['stats'] = { last: null, failed: null };
   const waiting = new Map<number, (r: CheckpointResult) => void>();
   let nextId = 1;
   let stopped = false;
   let alive = true;
-  let exited: Promise<void> | null = null;
 
   const fallBack = (err: Error) => {
     if (stats.failed) return;
@@ -127,10 +126,7 @@ export function startCheckpointer(
   worker.on('message', (m: WorkerMessage) => {
     if (m.kind === 'failed') fallBack(new Error(`WAL checkpoint failed: ${m.message}`));
     const r = m.result ?? { busy: 1, log: -1, checkpointed: -1 };
-    if (m.kind === 'done' && m.result) {
-      stats.runs++;
-      stats.last = r;
-    }
+    if (m.kind === 'done' && m.result) stats.last = r;
     if (m.id !== undefined) {
       waiting.get(m.id)?.(r);
       waiting.delete(m.id);
@@ -140,7 +136,7 @@ export function startCheckpointer(
     fallBack(err instanceof Error ? err : new Error(`WAL checkpoint worker: ${String(err)}`));
     settleAll();
   });
-  exited = new Promise((resolve) => {
+  const exited = new Promise<void>((resolve) => {
     worker.once('exit', () => {
       alive = false;
       if (!stopped) fallBack(new Error('the WAL checkpoint worker exited'));
@@ -161,7 +157,7 @@ export function startCheckpointer(
     stats,
     checkpoint: () => ask(false),
     async stop() {
-      if (stopped) return exited ?? undefined;
+      if (stopped) return exited;
       stopped = true;
       worker.ref();
       await ask(true);
