@@ -25,6 +25,7 @@ import {
   settleDisk,
   startProfile,
   storedPositions,
+  watchGc,
   type PositionRow,
 } from './store';
 import { BENCH_WIRES, reportOf, type BenchWire } from './wires';
@@ -105,6 +106,7 @@ async function runWire(
   });
   settleDisk();
   const profiler = profile && (await startProfile());
+  const gcWatch = watchGc();
   const cpu = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
@@ -128,6 +130,7 @@ async function runWire(
   await pipeline.flush();
   const ms = performance.now() - started;
   const cpuMs = cpuMillis(cpu);
+  const gc = await gcWatch.stop();
   if (profiler) await profiler.stop(profile);
   const stats = { ...pipeline.stats };
   await pipeline.close();
@@ -136,7 +139,7 @@ async function runWire(
   if (expected !== undefined && stored !== expected) {
     throw new Error(`${wire.protocol}: sent ${expected} positions, stored ${stored}`);
   }
-  return { ms, cpuMs, stored, rows, stats };
+  return { ms, cpuMs, gc, stored, rows, stats };
 }
 
 export async function runByProtocol(list: string): Promise<void> {
@@ -193,7 +196,8 @@ export async function runByProtocol(list: string): Promise<void> {
         console.log(
           `${wire.protocol} ${round}: ${run.stored} positions in ${Math.round(run.ms)} ms = ${rate(run.stored, run.ms)}/s; ` +
             `ceiling ${Math.round(ceiling.ms)} ms = ${rate(rows.length, ceiling.ms)}/s (${perTx} rows per transaction); ` +
-            `CPU ${perPosition(run.cpuMs, run.stored)} / ${perPosition(ceiling.cpuMs, rows.length)} µs per position`,
+            `CPU ${perPosition(run.cpuMs, run.stored)} / ${perPosition(ceiling.cpuMs, rows.length)} µs per position; ` +
+            `GC ${run.gc.count} pauses, ${Math.round(run.gc.ms)} ms`,
         );
       }
       console.log(

@@ -2,6 +2,7 @@
 // and the ceiling (plain prepared inserts of the same rows into the same table).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { PerformanceObserver, type PerformanceObserverEntryList } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -21,6 +22,28 @@ export const cpuMillis = (since: NodeJS.CpuUsage) => {
   const u = process.cpuUsage(since);
   return (u.user + u.system) / 1000;
 };
+
+/** Counts the garbage collector's pauses from now on, until `stop()`. */
+export function watchGc() {
+  let count = 0;
+  let ms = 0;
+  const add = (list: PerformanceObserverEntryList) => {
+    for (const e of list.getEntries()) {
+      count++;
+      ms += e.duration;
+    }
+  };
+  const observer = new PerformanceObserver(add);
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    /** The pauses' count and milliseconds (their entries arrive on a later turn of the loop). */
+    async stop() {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      observer.disconnect();
+      return { count, ms };
+    },
+  };
+}
 
 /**
  * Writes out what the rounds before left in the page cache, before a timed window starts: a

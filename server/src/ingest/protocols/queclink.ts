@@ -11,12 +11,18 @@
 // The binary (HEX) form of the protocol is framed (so that it is skipped whole) but not decoded.
 // Pure functions: bytes in, a typed result out; nothing here throws.
 import type { DeviceRecord } from '../types';
-import { isDeviceId, newRecord, time } from './queclink-fields';
-import { allUpperAlnum, hexTest, splitFields } from './text-fields';
-import { decodeReport, type Message } from './queclink-reports';
+import {
+  deviceIdText,
+  Fields,
+  Message,
+  newRecord,
+  QUECLINK_MAX_FRAME,
+  timeOf,
+} from './queclink-fields';
+import { allUpperAlnum, hexTest } from './text-fields';
+import { decodeReport } from './queclink-reports';
 
-/** No text message of any model comes near this (the corpus's longest is 366 bytes). */
-export const QUECLINK_MAX_FRAME = 4096;
+export { QUECLINK_MAX_FRAME };
 /** The shortest message the framer accepts (Traccar's Gl200FrameDecoder: 11 bytes). */
 const MIN_FRAME = 11;
 
@@ -170,15 +176,22 @@ const isCount = hexTest(4);
 const VERSION = /^[0-9A-Za-z]{6}([0-9A-Za-z]{4})?$/;
 
 /**
- * The message kind and report type of a header `+(RESP|BUFF|ACK):GT<3 of 0-9, A-Z>`, or null.
- * The kind is read from its first letter (RESP, BUFF, ACK), the rest is compared whole.
+ * The message kind and report type of a header `+(RESP|BUFF|ACK):GT<3 of 0-9, A-Z>` (text[0..end)),
+ * or null. The kind is read from its first letter (RESP, BUFF, ACK), the rest is compared whole.
  */
-function headerOf(s: string): { ack: boolean; type: string } | null {
+function headerOf(text: string, end: number): { ack: boolean; type: string } | null {
   const prefix =
-    s.startsWith('+RESP:GT') || s.startsWith('+BUFF:GT') ? 8 : s.startsWith('+ACK:GT') ? 7 : 0;
-  if (prefix === 0 || s.length !== prefix + 3 || !allUpperAlnum(s, prefix, s.length)) return null;
-  return { ack: prefix === 7, type: s.slice(prefix) };
+    text.startsWith('+RESP:GT') || text.startsWith('+BUFF:GT')
+      ? 8
+      : text.startsWith('+ACK:GT')
+        ? 7
+        : 0;
+  if (prefix === 0 || end !== prefix + 3 || !allUpperAlnum(text, prefix, end)) return null;
+  return { ack: prefix === 7, type: text.slice(prefix, end) };
 }
+
+/** The fields of the message being decoded (a message is read only while decodeQueclink runs). */
+const FIELDS = new Fields(QUECLINK_MAX_FRAME);
 
 /** modelOf's last answer: messages come in runs from the same device, hence the same version. */
 let lastModel = { version: '', model: '' };
@@ -212,18 +225,20 @@ export function decodeQueclink(
     off,
     last === DOLLAR || last === 0 ? off + len - 1 : off + len,
   );
-  const v = splitFields(text);
-  const head = headerOf(v[0]);
-  if (!head || v.length < 4) return { kind: 'malformed', reason: 'no @Track header' };
+  const f = FIELDS.split(text);
+  const head = headerOf(text, f.end(0));
+  if (!head || f.length < 4) return { kind: 'malformed', reason: 'no @Track header' };
   // Current layout: header, protocol version, IMEI, ...; the oldest (GT300-era) one has the IMEI
   // second and the protocol version near the end.
-  const legacy = !isDeviceId(v[2]) && isDeviceId(v[1]);
-  const deviceId = legacy ? v[1] : v[2];
-  if (!isDeviceId(deviceId)) return { kind: 'malformed', reason: 'no device id' };
-  const version = legacy ? '' : v[1];
-  const count = isCount(v[v.length - 1]) ? v[v.length - 1] : null;
+  const legacy = !f.is(2, deviceIdText) && f.is(1, deviceIdText);
+  const idAt = legacy ? 1 : 2;
+  if (!f.is(idAt, deviceIdText)) return { kind: 'malformed', reason: 'no device id' };
+  const deviceId = f.at(idAt)!;
+  const version = legacy ? '' : f.at(1)!;
+  const lastAt = f.length - 1;
+  const count = f.is(lastAt, isCount) ? f.at(lastAt)! : null;
   const sack = count === null ? null : encodeQueclinkSack(count);
-  const sendTime = time(v[v.length - 2]) ?? time(v[v.length - 1]);
+  const sendTime = f.read(lastAt - 1, timeOf) ?? f.read(lastAt, timeOf);
   const type = head.type;
 
   if (head.ack) {
@@ -246,7 +261,7 @@ export function decodeQueclink(
   }
 
   const model = opts?.model ? opts.model.toUpperCase() : modelOf(version);
-  const msg: Message = { v, type, deviceId, version, model, legacy, at: sendTime ?? now };
+  const msg = new Message(f, type, deviceId, version, model, legacy, sendTime ?? now);
   let records: DeviceRecord[] | null;
   try {
     records = decodeReport(msg);

@@ -34,42 +34,45 @@ export const signLength = (s: string): number => {
   return c === 43 || c === 45 ? 1 : 0;
 };
 
-/** A check of one field; where a regular expression documents it, the tests hold it to that. */
-export type FieldTest = (s: string) => boolean;
+/**
+ * A check of one field, the whole string or the field s[a..b) of a message; where a regular
+ * expression documents it, the tests hold it to that.
+ */
+export type FieldTest = (s: string, a?: number, b?: number) => boolean;
 
 /** /^\d{min,max}$/ (`max` may be Infinity). */
 export const digitsTest =
   (min: number, max = min): FieldTest =>
-  (s) =>
-    s.length >= min && s.length <= max && allDigits(s, 0, s.length);
+  (s, a = 0, b = s.length) =>
+    b - a >= min && b - a <= max && allDigits(s, a, b);
 
 /** /^[0-9A-Fa-f]{min,max}$/ (`max` may be Infinity). */
 export const hexTest =
   (min: number, max = min): FieldTest =>
-  (s) =>
-    s.length >= min && s.length <= max && allHex(s, 0, s.length);
+  (s, a = 0, b = s.length) =>
+    b - a >= min && b - a <= max && allHex(s, a, b);
 
 /** 1 to `wholeMax` digits, a point and exactly `fraction` digits, after a '-' when `signed`. */
 export const fixedPointTest =
   (wholeMax: number, fraction: number, signed = false): FieldTest =>
-  (s) => {
-    const from = signed && s.charCodeAt(0) === 45 ? 1 : 0;
-    const point = s.length - fraction - 1;
+  (s, a = 0, b = s.length) => {
+    const from = signed && s.charCodeAt(a) === 45 ? a + 1 : a;
+    const point = b - fraction - 1;
     const whole = point - from;
     return (
       whole >= 1 &&
       whole <= wholeMax &&
       s.charCodeAt(point) === 46 &&
       allDigits(s, from, point) &&
-      allDigits(s, point + 1, s.length)
+      allDigits(s, point + 1, b)
     );
   };
 
 /** An empty field, or one `test` accepts. */
 export const orEmpty =
   (test: FieldTest): FieldTest =>
-  (s) =>
-    s === '' || test(s);
+  (s, a = 0, b = s.length) =>
+    a === b || test(s, a, b);
 
 /** 10 ** n for the fraction digits a decimal may have. */
 const POW10 = Array.from({ length: 13 }, (_, n) => 10 ** n);
@@ -80,12 +83,25 @@ const POW10 = Array.from({ length: 13 }, (_, n) => 10 ** n);
  * Number() does. Longer ones go to Number().
  */
 export function decimalValue(s: string, from: number, point: number): number {
-  const n = s.length;
-  if (n - from > 16) return Number(s);
+  return decimalValueIn(s, 0, from, point, s.length);
+}
+
+/**
+ * decimalValue of the field s[start..end): its digits from `from` on (after the sign, if any, at
+ * `start`), the point at `point` (-1: none).
+ */
+export function decimalValueIn(
+  s: string,
+  start: number,
+  from: number,
+  point: number,
+  end: number,
+): number {
+  if (end - from > 16) return Number(s.slice(start, end));
   let v = 0;
-  for (let i = from; i < n; i++) if (i !== point) v = v * 10 + s.charCodeAt(i) - 48;
-  if (point >= 0) v /= POW10[n - point - 1];
-  return s.charCodeAt(0) === 45 ? -v : v;
+  for (let i = from; i < end; i++) if (i !== point) v = v * 10 + s.charCodeAt(i) - 48;
+  if (point >= 0) v /= POW10[end - point - 1];
+  return s.charCodeAt(start) === 45 ? -v : v;
 }
 
 /**

@@ -1,15 +1,26 @@
 // The hand-written field checks and number parsers of the text decoders (text-fields.ts and the
 // Queclink helpers built on them) against the regular expressions and Number() they replace, on
-// random strings over the characters those patterns care about.
+// random strings over the characters those patterns care about; each check both on a string of its
+// own and on the same characters as a field in the middle of a longer text (text[a..b)), as the
+// Queclink decoder reads them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  coordinateText,
   dec,
+  decText,
+  deviceIdText,
+  Fields,
   hex,
+  hexText,
   int,
+  intText,
   isCoordinate,
   isDeviceId,
   isTime,
+  time,
+  timeOf,
+  timeText,
 } from '../../../src/ingest/protocols/queclink-fields';
 import { HEADER, TAILS } from '../../../src/ingest/protocols/queclink-fri';
 import { coordinate, fixTimeOf } from '../../../src/ingest/protocols/h02-text';
@@ -32,10 +43,20 @@ const field = fc.oneof(
 );
 const RUNS = { numRuns: 3000 };
 
+/** A field between others: the text, and where the field starts and ends in it. */
+const within = (s: string, before: string, after: string) => ({
+  text: `${before}${s}${after}`,
+  a: before.length,
+  b: before.length + s.length,
+});
+const neighbours = fc.tuple(field, field).map(([x, y]) => [`${x},`, `,${y}`] as const);
+
 function agrees(test: FieldTest, re: RegExp): void {
   fc.assert(
-    fc.property(field, (s) => {
+    fc.property(field, neighbours, (s, [before, after]) => {
       expect(test(s), JSON.stringify(s)).toBe(re.test(s));
+      const { text, a, b } = within(s, before, after);
+      expect(test(text, a, b), `${JSON.stringify(s)} in ${JSON.stringify(text)}`).toBe(re.test(s));
     }),
     RUNS,
   );
@@ -96,6 +117,55 @@ describe('Queclink field helpers', () => {
         expect(same(int(s), i), `int ${JSON.stringify(s)}: ${int(s)} against ${i}`).toBe(true);
         expect(same(dec(s), d), `dec ${JSON.stringify(s)}: ${dec(s)} against ${d}`).toBe(true);
         expect(same(hex(s), h), `hex ${JSON.stringify(s)}`).toBe(true);
+      }),
+      RUNS,
+    );
+  });
+
+  it('read the same from a field in a message as from the field alone', () => {
+    const times = fc.oneof(
+      field,
+      fc.string({ unit: fc.constantFrom(...'0123456789'.split('')), minLength: 14, maxLength: 14 }),
+      fc.date({ noInvalidDate: true }).map((d) => d.toISOString().replace(/\D/g, '').slice(0, 14)),
+    );
+    const digits = (min: number, max: number) =>
+      fc.string({
+        unit: fc.constantFrom(...'0123456789'.split('')),
+        minLength: min,
+        maxLength: max,
+      });
+    const coordinates = fc
+      .tuple(fc.constantFrom('', '-', '+'), digits(1, 4), digits(5, 7))
+      .map(([sign, whole, fraction]) => `${sign}${whole}.${fraction}`);
+    fc.assert(
+      fc.property(fc.oneof(field, times, coordinates), neighbours, (s, [before, after]) => {
+        const { text, a, b } = within(s, before, after);
+        const where = `${JSON.stringify(s)} in ${JSON.stringify(text)}`;
+        expect(same(intText(text, a, b), int(s)), `int ${where}`).toBe(true);
+        expect(same(decText(text, a, b), dec(s)), `dec ${where}`).toBe(true);
+        expect(same(hexText(text, a, b), hex(s)), `hex ${where}`).toBe(true);
+        expect(same(timeOf(text, a, b), time(s)), `time ${where}`).toBe(true);
+        expect(coordinateText(text, a, b), where).toBe(isCoordinate(s));
+        expect(timeText(text, a, b), where).toBe(isTime(s));
+        expect(deviceIdText(text, a, b), where).toBe(isDeviceId(s));
+      }),
+      RUNS,
+    );
+    expect(time('20261128123456')).toBe(Date.UTC(2026, 10, 28, 12, 34, 56));
+  });
+
+  it('Fields splits a message as split(",") does, every time it is reused', () => {
+    const fields = new Fields(4096);
+    fc.assert(
+      fc.property(fc.array(field, { maxLength: 40 }), (parts) => {
+        const text = parts.join(',');
+        const want = text.split(',');
+        fields.split(text);
+        expect(fields.length).toBe(want.length);
+        for (let i = -1; i <= want.length; i++) {
+          expect(fields.at(i)).toBe(want[i]);
+          expect(fields.width(i)).toBe(want[i]?.length ?? 0);
+        }
       }),
       RUNS,
     );
