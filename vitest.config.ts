@@ -32,6 +32,8 @@ export default defineConfig({
           name: 'server-unit',
           include: ['server/test/unit/**/*.test.ts'],
           environment: 'node',
+          // The fuzz tests' runaway bound (test/support/runaway.ts) is the guard, not this.
+          testTimeout: 60000,
         },
       },
       {

@@ -28,7 +28,7 @@ function runPrefixed(lane, cmd, args, env = {}) {
   const started = Date.now();
   const child = spawn(cmd, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FORCE_COLOR: '0', ...env },
+    env: { ...process.env, ...env },
   });
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on('line', (line) => {

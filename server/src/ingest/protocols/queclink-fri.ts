@@ -275,15 +275,15 @@ export function decodeFri(m: Message): DeviceRecord[] | null {
   for (const t of TAILS) if ((matched = matchSlots(t, f, last + 1, tailEnd, false, tail))) break;
   if (!matched) return null;
 
-  const records: DeviceRecord[] = [];
+  const records = new Array<DeviceRecord>(blocks);
   for (let b = 0; b < blocks; b++) {
     const rec = newRecord(m.deviceId, m.at);
     applyFixIn(rec, f, lons[b] - 4);
     cellAndOdometer(rec, f, ends[b]);
     if (name === 4) rec.attributes.vin = f.at(3)!;
-    records.push(rec);
+    records[b] = rec;
   }
-  const rec = records[records.length - 1];
+  const rec = records[blocks - 1];
   const power = f.read(header.power, intText);
   if (power !== undefined && power > 10) rec.power = power / 1000;
   const battery = f.read(header.battery, intText);

@@ -19,7 +19,7 @@ import {
   QUECLINK_MAX_FRAME,
   timeOf,
 } from './queclink-fields';
-import { allUpperAlnum, hexTest } from './text-fields';
+import { allUpperAlnum, hexTest, RecurringText } from './text-fields';
 import { decodeReport } from './queclink-reports';
 
 export { QUECLINK_MAX_FRAME };
@@ -176,19 +176,23 @@ const isCount = hexTest(4);
 const VERSION = /^[0-9A-Za-z]{6}([0-9A-Za-z]{4})?$/;
 
 /**
- * The message kind and report type of a header `+(RESP|BUFF|ACK):GT<3 of 0-9, A-Z>` (text[0..end)),
- * or null. The kind is read from its first letter (RESP, BUFF, ACK), the rest is compared whole.
+ * The length of a header `+(RESP|BUFF|ACK):GT<3 of 0-9, A-Z>` (text[0..end)) without its report
+ * type, or 0 when it is none: 8 for RESP and BUFF, 7 for ACK. The kind is read from its first
+ * letter, the rest is compared whole.
  */
-function headerOf(text: string, end: number): { ack: boolean; type: string } | null {
+function headerLength(text: string, end: number): number {
   const prefix =
     text.startsWith('+RESP:GT') || text.startsWith('+BUFF:GT')
       ? 8
       : text.startsWith('+ACK:GT')
         ? 7
         : 0;
-  if (prefix === 0 || end !== prefix + 3 || !allUpperAlnum(text, prefix, end)) return null;
-  return { ack: prefix === 7, type: text.slice(prefix, end) };
+  return prefix !== 0 && end === prefix + 3 && allUpperAlnum(text, prefix, end) ? prefix : 0;
 }
+
+/** Device ids and report types, the same string while they repeat. */
+const DEVICE_IDS = new RecurringText();
+const TYPES = new RecurringText();
 
 /** The fields of the message being decoded (a message is read only while decodeQueclink runs). */
 const FIELDS = new Fields(QUECLINK_MAX_FRAME);
@@ -226,22 +230,23 @@ export function decodeQueclink(
     last === DOLLAR || last === 0 ? off + len - 1 : off + len,
   );
   const f = FIELDS.split(text);
-  const head = headerOf(text, f.end(0));
-  if (!head || f.length < 4) return { kind: 'malformed', reason: 'no @Track header' };
+  const head = headerLength(text, f.end(0));
+  if (head === 0 || f.length < 4) return { kind: 'malformed', reason: 'no @Track header' };
   // Current layout: header, protocol version, IMEI, ...; the oldest (GT300-era) one has the IMEI
   // second and the protocol version near the end.
   const legacy = !f.is(2, deviceIdText) && f.is(1, deviceIdText);
   const idAt = legacy ? 1 : 2;
   if (!f.is(idAt, deviceIdText)) return { kind: 'malformed', reason: 'no device id' };
-  const deviceId = f.at(idAt)!;
+  const deviceId = DEVICE_IDS.of(buf, off + f.start(idAt), off + f.end(idAt));
   const version = legacy ? '' : f.at(1)!;
   const lastAt = f.length - 1;
   const count = f.is(lastAt, isCount) ? f.at(lastAt)! : null;
   const sack = count === null ? null : encodeQueclinkSack(count);
   const sendTime = f.read(lastAt - 1, timeOf) ?? f.read(lastAt, timeOf);
-  const type = head.type;
+  const type = TYPES.of(buf, off + head, off + head + 3);
 
-  if (head.ack) {
+  if (head === 7) {
+    // An acknowledgement (+ACK:GTxxx).
     if (type === 'HBD') {
       // Both are echoed to the device: only what the protocol allows there.
       if (count === null || !VERSION.test(version)) {

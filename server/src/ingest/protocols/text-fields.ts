@@ -168,3 +168,23 @@ export function hexRun(s: string, from: number, to: number): number {
   }
   return v;
 }
+
+/**
+ * The latin1 text of buf[from..to), the very string the last call returned when the bytes are the
+ * same: a device's id (or a report type) comes back message after message, and each record keeps
+ * it. Always a string of its own, never a slice of a longer one (V8 slices of 13 characters or
+ * more keep the whole string they were cut from alive).
+ */
+export class RecurringText {
+  private last = '';
+
+  of(buf: Buffer, from: number, to: number): string {
+    const { last } = this;
+    if (last.length === to - from) {
+      let i = 0;
+      while (i < last.length && last.charCodeAt(i) === buf[from + i]) i++;
+      if (i === last.length) return last;
+    }
+    return (this.last = buf.toString('latin1', from, to));
+  }
+}

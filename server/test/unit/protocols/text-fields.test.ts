@@ -29,6 +29,7 @@ import {
   fixedPointTest,
   hexTest,
   orEmpty,
+  RecurringText,
   splitFields,
   utcMillis,
   type FieldTest,
@@ -101,6 +102,29 @@ describe('text field checks', () => {
       agrees(fixedPointTest(whole, fraction, signed), re);
       agrees(orEmpty(fixedPointTest(whole, fraction, signed)), new RegExp(`^(${re.source})?$`));
     }
+  });
+});
+
+describe('RecurringText', () => {
+  it('reads each span as latin1, whether it repeats the last one or not', () => {
+    const spans = fc.array(
+      fc.tuple(fc.uint8Array({ maxLength: 20 }), fc.nat(3), fc.nat(3), fc.boolean()),
+      { maxLength: 30 },
+    );
+    fc.assert(
+      fc.property(spans, (list) => {
+        const texts = new RecurringText();
+        let previous = Buffer.alloc(0);
+        for (const [bytes, before, after, repeat] of list) {
+          const body = repeat ? previous : Buffer.from(bytes);
+          const buf = Buffer.concat([Buffer.alloc(before, 0x2c), body, Buffer.alloc(after, 0x2c)]);
+          const got = texts.of(buf, before, before + body.length);
+          expect(got).toBe(body.toString('latin1'));
+          previous = body;
+        }
+      }),
+      RUNS,
+    );
   });
 });
 
