@@ -5,6 +5,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Page,
 } from 'playwright-core';
 import { SCENE_ZONE } from './scene';
 import { watchAccessibility } from './axe';
@@ -58,4 +59,22 @@ export async function localContext(
   watchAccessibility(context);
   await watchContentSecurityPolicy(context);
   return context;
+}
+
+/**
+ * Stops the page's clock (installed by localContext) a moment from now: from then on its timers
+ * fire only as the test moves time on (page.clock.runFor), so that what a test times does not
+ * depend on how busy the machine is. The moment is far enough ahead not to have passed by the
+ * time the browser hears of it.
+ */
+export async function pauseSoon(page: Page): Promise<void> {
+  for (let ahead = 500; ; ahead *= 2) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + ahead);
+      return;
+    } catch (err) {
+      if (ahead >= 8000) throw err;
+    }
+  }
 }
