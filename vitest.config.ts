@@ -32,8 +32,6 @@ export default defineConfig({
           name: 'server-unit',
           include: ['server/test/unit/**/*.test.ts'],
           environment: 'node',
-          // The fuzz tests' runaway bound (test/support/runaway.ts) is the guard, not this.
-          testTimeout: 60000,
         },
       },
       {
@@ -53,10 +51,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          // Twice what the slowest test takes on a machine running the other lane beside (a hang
-          // still fails; what a test times is timed on the page's clock, see pauseSoon).
-          testTimeout: 240000,
-          hookTimeout: 240000,
+          testTimeout: 90000,
+          hookTimeout: 180000,
           fileParallelism: false,
         },
       },

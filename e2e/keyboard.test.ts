@@ -177,7 +177,7 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await panel.waitFor({ state: 'detached' });
     await context.close();
-  });
+  }, 120_000);
 
   it('opens and closes the user menu, and the side menu on a desktop and on a phone', async () => {
     const context = await localContext(browser, server);

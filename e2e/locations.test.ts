@@ -229,7 +229,7 @@ describe('Locations', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 180_000);
 
   it('lays out the pages on a phone', async () => {
     const { context, page, errors } = await loggedInPage(
@@ -251,5 +251,5 @@ describe('Locations', () => {
     await page.locator('.location-map-card').getByText('Johannesburg Main Depot').waitFor();
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 });

@@ -160,5 +160,5 @@ describe('the kept fleet link (track_token)', () => {
     expect([...errors, ...wallErrors, ...laterErrors]).toEqual([]);
     await visitor.close();
     await maker.close();
-  });
+  }, 180_000);
 });

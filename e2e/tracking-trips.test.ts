@@ -186,12 +186,11 @@ describe('trip pages', () => {
         return sliderValue(page);
       },
       (v) => v > 700,
-      30000,
     );
     expect(await sliderValue(page)).toBeLessThan(800);
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 120_000);
 
   it('blinks the unit of trip_summary_date/{uid} for 5 s after scrolling to it', async () => {
     const { context, page, errors } = await open('desktop');
@@ -265,7 +264,7 @@ describe('trip pages', () => {
     await expectAccessible(page, 'desktop-trip_summary');
     expect(errors).toEqual([]);
     await context.close();
-  });
+  }, 60_000);
 });
 
 describe('fleet trips as CSV (SPEC §7)', () => {
@@ -307,7 +306,7 @@ describe('fleet trips as CSV (SPEC §7)', () => {
       expect(errors).toEqual([]);
       await context.close();
     }
-  });
+  }, 120_000);
 });
 
 describe.each(Object.keys(VIEWPORTS) as Size[])('tracking pages at %s size', (size) => {
@@ -429,5 +428,5 @@ describe.each(Object.keys(VIEWPORTS) as Size[])('tracking pages at %s size', (si
     expect(errors).toEqual([]);
     expect(hashPath(page)).toMatch(/^\/portal\/driver_trips\//);
     await context.close();
-  });
+  }, 180_000);
 });

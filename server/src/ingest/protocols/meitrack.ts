@@ -17,6 +17,7 @@ import type { DeviceRecord } from '../types';
 import { decodeMeitrackCcc, decodeMeitrackCce } from './meitrack-binary';
 import { meitrackRecord } from './meitrack-record';
 import { decodeMeitrackReport } from './meitrack-text';
+import { latin1Text } from './text-fields';
 
 /** Longest frame accepted (a CCE packet is at most about 1100 bytes, a photo packet similar). */
 export const MEITRACK_MAX_FRAME = 8192;
@@ -266,16 +267,6 @@ export interface MeitrackFrame {
   checksumOk: boolean;
 }
 
-/** `buf[from..to)` as latin1 text; `known` itself when it is that text (no new string). */
-function textOf(buf: Buffer, from: number, to: number, known: string | undefined): string {
-  if (known !== undefined && known.length === to - from) {
-    let i = 0;
-    while (i < known.length && known.charCodeAt(i) === buf[from + i]) i++;
-    if (i === known.length) return known;
-  }
-  return buf.toString('latin1', from, to);
-}
-
 /**
  * Splits a whole device message (as meitrackFrameLength delimits it, with or without its CR LF).
  * The span is checked here: header, the '*' and two checksum characters at its end, and for
@@ -313,7 +304,7 @@ export function splitMeitrackFrame(
   if (start > star) return 'no content';
   return {
     flag: String.fromCharCode(buf[off + 2]),
-    id: textOf(buf, h.idAt, cmdAt - 1, knownId),
+    id: latin1Text(buf, h.idAt, cmdAt - 1, knownId),
     // Three letters or digits (readHeader checked them).
     command:
       KNOWN_COMMANDS.get(key) ?? String.fromCharCode(buf[cmdAt], buf[cmdAt + 1], buf[cmdAt + 2]),

@@ -104,15 +104,14 @@ export const timeText = (s: string, a: number, b: number): boolean =>
 export const isTime = (s: string | undefined): s is string =>
   s !== undefined && timeText(s, 0, s.length);
 
-/** s[a..b) is a device id (see isDeviceId). */
+/**
+ * s[a..b) is the unique id: an IMEI, or the 14 hex digits of a MEID (CDMA models):
+ * /^(\d{15}|[0-9A-Fa-f]{14})$/.
+ */
 export function deviceIdText(s: string, a: number, b: number): boolean {
   if (b - a === 15) return allDigits(s, a, b);
   return b - a === 14 && allHex(s, a, b);
 }
-
-/** The unique id: an IMEI, or the 14 hex digits of a MEID (CDMA models): /^(\d{15}|[0-9A-Fa-f]{14})$/. */
-export const isDeviceId = (s: string | undefined): s is string =>
-  s !== undefined && deviceIdText(s, 0, s.length);
 
 /** int of s[a..b). */
 export function intText(s: string, a: number, b: number): number | undefined {

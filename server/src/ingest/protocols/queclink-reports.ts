@@ -19,7 +19,8 @@ import {
   newRecord,
   put,
 } from './queclink-fields';
-import { addTypeAlarm, decodeBasic, decodeFri } from './queclink-fri';
+import { addTypeAlarm, decodeBasic } from './queclink-basic';
+import { decodeFri } from './queclink-fri';
 
 import type { Message } from './queclink-fields';
 

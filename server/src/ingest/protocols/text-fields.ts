@@ -28,12 +28,6 @@ export function allHex(s: string, a: number, b: number): boolean {
   return true;
 }
 
-/** 1 when s starts with '+' or '-', else 0. */
-export const signLength = (s: string): number => {
-  const c = s.charCodeAt(0);
-  return c === 43 || c === 45 ? 1 : 0;
-};
-
 /**
  * A check of one field, the whole string or the field s[a..b) of a message; where a regular
  * expression documents it, the tests hold it to that.
@@ -169,22 +163,25 @@ export function hexRun(s: string, from: number, to: number): number {
   return v;
 }
 
+/** `buf[from..to)` as latin1 text; `known` itself when it is that text (no new string). */
+export function latin1Text(buf: Buffer, from: number, to: number, known?: string): string {
+  if (known !== undefined && known.length === to - from) {
+    let i = 0;
+    while (i < known.length && known.charCodeAt(i) === buf[from + i]) i++;
+    if (i === known.length) return known;
+  }
+  return buf.toString('latin1', from, to);
+}
+
 /**
- * The latin1 text of buf[from..to), the very string the last call returned when the bytes are the
- * same: a device's id (or a report type) comes back message after message, and each record keeps
- * it. Always a string of its own, never a slice of a longer one (V8 slices of 13 characters or
- * more keep the whole string they were cut from alive).
+ * latin1Text, remembering the last answer: a device's id (or a report type) comes back message
+ * after message, and each record keeps it. Always a string of its own, never a slice of a longer
+ * one (V8 slices of 13 characters or more keep the whole string they were cut from alive).
  */
 export class RecurringText {
   private last = '';
 
   of(buf: Buffer, from: number, to: number): string {
-    const { last } = this;
-    if (last.length === to - from) {
-      let i = 0;
-      while (i < last.length && last.charCodeAt(i) === buf[from + i]) i++;
-      if (i === last.length) return last;
-    }
-    return (this.last = buf.toString('latin1', from, to));
+    return (this.last = latin1Text(buf, from, to, this.last));
   }
 }

@@ -38,7 +38,6 @@ import {
   teltonikaLengthFields,
   teltonikaSeeds,
 } from './fuzz-frames';
-import { RUNAWAY_MS } from '../../support/runaway';
 
 const RUNS = { numRuns: 600 };
 const TELTONIKA_STATUSES = ['ok', 'ignored', 'bad-crc', 'malformed', 'unsupported'];
@@ -194,7 +193,7 @@ describe('length fields claiming gigabytes', () => {
       expect(decodeGt06(g, 0, g.length, DEVICE, NOW).kind).toBe('malformed');
     }
     const after = process.memoryUsage();
-    expect(performance.now() - started).toBeLessThan(RUNAWAY_MS);
+    expect(performance.now() - started).toBeLessThan(2000);
     expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(4 * 1024 * 1024);
   });
 

@@ -29,7 +29,6 @@ import {
   type LengthFields,
 } from './fuzz-frames';
 import { bytesOf, loadSamples } from './samples';
-import { RUNAWAY_MS } from '../../support/runaway';
 
 const KINDS = ['bad-crc', 'login', 'data', 'ignored', 'malformed'];
 /** The largest answer: the 0x97 "no address" long frame (27 bytes). */
@@ -184,7 +183,7 @@ describe('GT06 packet families: damaged corpus frames', () => {
     for (let i = 0; i < 5; i++) {
       for (const b of lying) decodeGt06(b, 0, b.length, DEVICE, NOW);
     }
-    expect(performance.now() - started).toBeLessThan(RUNAWAY_MS);
+    expect(performance.now() - started).toBeLessThan(3000);
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(8 * 1024 * 1024);
   });
 });

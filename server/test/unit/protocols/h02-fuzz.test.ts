@@ -19,7 +19,6 @@ import type { DeviceRecord } from '../../../src/ingest/types';
 import { FakeSink, replay } from '../gateways/fakes';
 import { applyMutation, chunked, mutation, type LengthFields } from './fuzz-frames';
 import { bytesOf, loadSamples } from './samples';
-import { RUNAWAY_MS } from '../../support/runaway';
 
 const DEVICE = '4106000826';
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -210,7 +209,7 @@ describe('count fields claiming more than the message holds', () => {
       for (const b of lying)
         expect(decodeH02(b, 0, b.length, { deviceId: null, now: NOW }).kind).toBe('malformed');
     }
-    expect(performance.now() - started).toBeLessThan(RUNAWAY_MS);
+    expect(performance.now() - started).toBeLessThan(3000);
     expect(process.memoryUsage().arrayBuffers - before.arrayBuffers).toBeLessThan(4 * 1024 * 1024);
   });
 
@@ -219,7 +218,7 @@ describe('count fields claiming more than the message holds', () => {
     expect(h02FrameLength(b, 0, b.length)).toBe(b.length);
     const started = performance.now();
     for (let i = 0; i < 200; i++) decodeH02(b, 0, b.length, { deviceId: null, now: NOW });
-    expect(performance.now() - started).toBeLessThan(RUNAWAY_MS);
+    expect(performance.now() - started).toBeLessThan(2000);
   });
 });
 

@@ -26,7 +26,6 @@ import {
 import { FakeSink, expectAcksCommitted, replay } from '../gateways/fakes';
 import { applyMutation, chunked, HUGE, mutation, type LengthFields } from './fuzz-frames';
 import { bytesOf, loadSamples } from './samples';
-import { RUNAWAY_MS } from '../../support/runaway';
 
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
 const IMEI = '353358017784062';
@@ -193,7 +192,7 @@ describe('Meitrack decoder fuzzing', () => {
       }
     }
     const after = process.memoryUsage();
-    expect(performance.now() - started).toBeLessThan(RUNAWAY_MS);
+    expect(performance.now() - started).toBeLessThan(2000);
     expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(4 * 1024 * 1024);
   });
 });

@@ -23,7 +23,6 @@ import type { DeviceRecord } from '../../../src/ingest/types';
 import { FakeSink, replay } from '../gateways/fakes';
 import { applyMutation, chunked, mutation, type LengthFields } from './fuzz-frames';
 import { bytesOf, loadSamples } from './samples';
-import { RUNAWAY_MS } from '../../support/runaway';
 
 const IMEI = '862894020180553';
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);
@@ -158,7 +157,7 @@ describe('Queclink decoder fuzzing', () => {
         expect(KINDS).toContain(decodeQueclink(b, 0, b.length, NOW).kind);
       }
     }
-    expect(performance.now() - started).toBeLessThan(RUNAWAY_MS);
+    expect(performance.now() - started).toBeLessThan(3000);
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(8 * 1024 * 1024);
   });
 });

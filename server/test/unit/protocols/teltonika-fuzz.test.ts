@@ -43,7 +43,6 @@ import {
   type LengthFields,
 } from './fuzz-frames';
 import { bytesOf, loadSamples } from './samples';
-import { RUNAWAY_MS } from '../../support/runaway';
 
 const RUNS = { numRuns: 600 };
 const FRAME_STATUSES = ['ok', 'serial', 'ignored', 'bad-crc', 'malformed', 'unsupported'];
@@ -240,7 +239,7 @@ describe('Teltonika UDP decoder fuzzing', () => {
     }
     const after = process.memoryUsage();
     expect(accepted).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(RUNAWAY_MS);
+    expect(performance.now() - started).toBeLessThan(3000);
     expect(after.arrayBuffers - before.arrayBuffers).toBeLessThan(4 * 1024 * 1024);
   });
 });

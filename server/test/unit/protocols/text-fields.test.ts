@@ -16,7 +16,6 @@ import {
   int,
   intText,
   isCoordinate,
-  isDeviceId,
   isTime,
   time,
   timeOf,
@@ -171,7 +170,7 @@ describe('Queclink field helpers', () => {
         expect(same(timeOf(text, a, b), time(s)), `time ${where}`).toBe(true);
         expect(coordinateText(text, a, b), where).toBe(isCoordinate(s));
         expect(timeText(text, a, b), where).toBe(isTime(s));
-        expect(deviceIdText(text, a, b), where).toBe(isDeviceId(s));
+        expect(deviceIdText(text, a, b), where).toBe(deviceIdText(s, 0, s.length));
       }),
       RUNS,
     );
@@ -223,13 +222,15 @@ describe('Queclink field helpers', () => {
       fc.property(field, (s) => {
         expect(isCoordinate(s), JSON.stringify(s)).toBe(/^-?\d{1,3}\.\d{6}$/.test(s));
         expect(isTime(s), JSON.stringify(s)).toBe(/^\d{14}$/.test(s));
-        expect(isDeviceId(s), JSON.stringify(s)).toBe(/^(\d{15}|[0-9A-Fa-f]{14})$/.test(s));
+        expect(deviceIdText(s, 0, s.length), JSON.stringify(s)).toBe(
+          /^(\d{15}|[0-9A-Fa-f]{14})$/.test(s),
+        );
       }),
       RUNS,
     );
     expect(isCoordinate(undefined)).toBe(false);
     expect(isCoordinate('-25.945800')).toBe(true);
-    expect(isDeviceId('862894020180553')).toBe(true);
+    expect(deviceIdText('862894020180553', 0, 15)).toBe(true);
   });
 
   it('every GTFRI header and tail slot accepts exactly what its pattern does', () => {
